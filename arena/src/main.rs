@@ -1,0 +1,2 @@
+//! Local referee and match runner (work in progress).
+fn main() {}

@@ -1,0 +1,2 @@
+//! Flattens the `csb` crate into one submittable `dist/main.rs` (work in progress).
+fn main() {}

@@ -1,0 +1,1 @@
+//! CSB decision making (work in progress).

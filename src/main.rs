@@ -1,0 +1,2 @@
+//! The CodinGame turn loop (work in progress).
+fn main() {}

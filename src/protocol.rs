@@ -1,0 +1,1 @@
+//! CodinGame text in and out (work in progress).

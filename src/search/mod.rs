@@ -1,0 +1,1 @@
+//! Generic Smitsimax search for simultaneous-move games (work in progress).
