@@ -1,0 +1,292 @@
+//! The cheaper turn the search runs (DESIGN.md "A fast path for search").
+//!
+//! Same rules as [`super::physics`], three shortcuts: a pod's facing is a unit vector turned by a
+//! precomputed rotation (no `atan2`, `cos`, `sin`), checkpoints are tested on the straight segment
+//! from the start to the rounded end of the turn (bounce points ignored, squared distances), and
+//! collision tests reject separating pairs before any square root. Tests bound its difference from
+//! the exact turn over many random turns (`tests/fast_path.rs`).
+
+use super::command::{Command, Thrust};
+use super::map::Map;
+use super::pod::Pod;
+use super::rounding::{java_round, truncate};
+use super::rules::{
+    BOOST_THRUST, CHECKPOINT_RADIUS, COLLISION_EPSILON, FRICTION_FACTOR, MAX_ROTATION, MIN_IMPULSE,
+    NORMAL_INVERSE_MASS, POD_COUNT, SHIELD_INVERSE_MASS, SHIELD_LOCK_TURNS, TOUCH_DISTANCE,
+};
+use super::vec2::{point_segment_distance_squared, Vec2};
+
+/// Distance of a target printed for a steering action: far enough that rounding the target to
+/// integers moves the aimed direction by under 0.01°.
+pub const STEERING_TARGET_DISTANCE: f64 = 10000.0;
+
+/// A pod in the search's representation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FastPod {
+    pub pos: Vec2,
+    pub vel: Vec2,
+    /// Unit vector of the facing direction.
+    pub heading: Vec2,
+    /// Checkpoints passed, and the index of the next one (kept to avoid a modulo per turn).
+    pub passes: u16,
+    pub next_checkpoint: u8,
+    pub boost_used: bool,
+    pub shield_lock_turns: u8,
+}
+
+impl FastPod {
+    /// The search's view of an engine pod; an unset angle takes `fallback_angle_rad` (a pod's
+    /// first move faces its target exactly, so the caller passes the direction it will aim at).
+    pub fn from_pod(pod: &Pod, checkpoint_count: usize, fallback_angle_rad: f64) -> FastPod {
+        let angle = pod.angle_rad.unwrap_or(fallback_angle_rad);
+        FastPod {
+            pos: pod.pos,
+            vel: pod.vel,
+            heading: Vec2::new(angle.cos(), angle.sin()),
+            passes: pod.passes,
+            next_checkpoint: pod.next_checkpoint(checkpoint_count) as u8,
+            boost_used: pod.boost_used,
+            shield_lock_turns: pod.shield_lock_turns,
+        }
+    }
+}
+
+/// A turn of the facing by a fixed angle, as a precomputed rotation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Steering {
+    pub angle_rad: f64,
+    cos: f64,
+    sin: f64,
+}
+
+impl Steering {
+    /// A turn by `angle_deg` degrees, clamped to the 18° a pod may turn (§4.2).
+    pub fn degrees(angle_deg: f64) -> Steering {
+        let angle_rad = (angle_deg.to_radians()).clamp(-MAX_ROTATION, MAX_ROTATION);
+        Steering {
+            angle_rad,
+            cos: angle_rad.cos(),
+            sin: angle_rad.sin(),
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, heading: Vec2) -> Vec2 {
+        Vec2::new(
+            heading.x * self.cos - heading.y * self.sin,
+            heading.x * self.sin + heading.y * self.cos,
+        )
+    }
+}
+
+/// What the search decides for one pod in one turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FastAction {
+    pub steering: Steering,
+    pub thrust: Thrust,
+}
+
+impl FastAction {
+    /// The command that does the same in the real game: aim [`STEERING_TARGET_DISTANCE`] away in
+    /// the turned direction (from the pod's exact angle, or `fallback_angle_rad` if unset).
+    pub fn to_command(&self, pod: &Pod, fallback_angle_rad: f64) -> Command {
+        let angle = pod.angle_rad.unwrap_or(fallback_angle_rad) + self.steering.angle_rad;
+        let target_x = java_round(pod.pos.x + angle.cos() * STEERING_TARGET_DISTANCE);
+        let target_y = java_round(pod.pos.y + angle.sin() * STEERING_TARGET_DISTANCE);
+        Command::new(target_x as i32, target_y as i32, self.thrust)
+    }
+}
+
+/// §4.1, §4.3 for one pod with the facing turned by the steering; returns the inverse mass.
+#[inline(always)]
+fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: f64) -> f64 {
+    let shield_now = matches!(action.thrust, Thrust::Shield);
+    let mut power = match action.thrust {
+        Thrust::Power(thrust) => f64::from(thrust),
+        Thrust::Shield => 0.0,
+        Thrust::Boost if !pod.boost_used => {
+            pod.boost_used = true;
+            BOOST_THRUST
+        }
+        Thrust::Boost => max_thrust,
+    };
+    if shield_now {
+        pod.shield_lock_turns = SHIELD_LOCK_TURNS;
+    } else if pod.shield_lock_turns > 0 {
+        pod.shield_lock_turns -= 1;
+        power = 0.0;
+    }
+    pod.heading = action.steering.apply(pod.heading);
+    pod.vel.x += pod.heading.x * power;
+    pod.vel.y += pod.heading.y * power;
+    if shield_now {
+        SHIELD_INVERSE_MASS
+    } else {
+        NORMAL_INVERSE_MASS
+    }
+}
+
+/// First contact time of a pair within `remaining`, separating pairs rejected early.
+#[inline(always)]
+fn contact_time(a: &FastPod, b: &FastPod, remaining: f64) -> Option<f64> {
+    let dx = a.pos.x - b.pos.x;
+    let dy = a.pos.y - b.pos.y;
+    let qc = dx * dx + dy * dy - TOUCH_DISTANCE * TOUCH_DISTANCE;
+    if qc <= 0.0 {
+        return Some(0.0);
+    }
+    let wx = a.vel.x - b.vel.x;
+    let wy = a.vel.y - b.vel.y;
+    let qb = dx * wx + dy * wy;
+    if qb >= 0.0 {
+        return None;
+    }
+    let qa = wx * wx + wy * wy;
+    let discriminant = qb * qb - qa * qc;
+    if discriminant <= 0.0 {
+        return None;
+    }
+    // Contact before `remaining` ⇔ −qb − √Δ ≤ remaining·qa; test without the root first.
+    let limit = -qb - remaining * qa;
+    if limit > 0.0 && limit * limit > discriminant {
+        return None;
+    }
+    let time = (-qb - discriminant.sqrt()) / qa;
+    if time > 0.0 && time <= remaining {
+        Some(time)
+    } else {
+        None
+    }
+}
+
+#[inline(always)]
+fn bounce(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT], a: usize, b: usize) {
+    let dx = pods[b].pos.x - pods[a].pos.x;
+    let dy = pods[b].pos.y - pods[a].pos.y;
+    let distance = (dx * dx + dy * dy).sqrt();
+    let (nx, ny) = if distance == 0.0 {
+        (0.0, 0.0)
+    } else {
+        (dx / distance, dy / distance)
+    };
+    let ux = pods[a].vel.x - pods[b].vel.x;
+    let uy = pods[a].vel.y - pods[b].vel.y;
+    let (inv_a, inv_b) = (inverse_mass[a], inverse_mass[b]);
+    let f = (nx * ux + ny * uy) / (inv_a + inv_b);
+    let impulse = f + MIN_IMPULSE.max(f);
+    pods[a].vel.x -= nx * impulse * inv_a;
+    pods[a].vel.y -= ny * impulse * inv_a;
+    pods[b].vel.x += nx * impulse * inv_b;
+    pods[b].vel.y += ny * impulse * inv_b;
+    let overlap = distance - TOUCH_DISTANCE;
+    if overlap <= 0.0 {
+        let push = -overlap / 2.0 + COLLISION_EPSILON;
+        pods[a].pos.x -= nx * push;
+        pods[a].pos.y -= ny * push;
+        pods[b].pos.x += nx * push;
+        pods[b].pos.y += ny * push;
+    }
+}
+
+#[inline(always)]
+fn advance(pods: &mut [FastPod; POD_COUNT], step: f64) {
+    for pod in pods.iter_mut() {
+        pod.pos.x += pod.vel.x * step;
+        pod.pos.y += pod.vel.y * step;
+    }
+}
+
+/// §4.4 with the earliest contact (and those within 1e-5 of it) bounced per round.
+#[inline(always)]
+fn move_pods(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT]) {
+    let mut time = 0.0;
+    // A pod cluster could in theory keep bouncing at one instant; the referee's guard is the
+    // same bound as the exact path's, far above anything a game reaches.
+    for _ in 0..1000 {
+        let remaining = 1.0 - time;
+        let mut first = f64::INFINITY;
+        let mut contacts = [(0.0, 0u8, 0u8); 6];
+        let mut count = 0;
+        for a in (0..POD_COUNT).rev() {
+            for b in (0..a).rev() {
+                if let Some(at) = contact_time(&pods[a], &pods[b], remaining) {
+                    contacts[count] = (at, a as u8, b as u8);
+                    count += 1;
+                    if at < first {
+                        first = at;
+                    }
+                }
+            }
+        }
+        if count == 0 {
+            advance(pods, remaining);
+            return;
+        }
+        if first > 0.0 {
+            advance(pods, first);
+        }
+        // Bounce in time order; equal times keep the pair order (stable).
+        let mut bounced = 0;
+        while bounced < count {
+            let mut pick = usize::MAX;
+            for (index, contact) in contacts[..count].iter().enumerate() {
+                if contact.0 <= first + COLLISION_EPSILON
+                    && (pick == usize::MAX || contact.0 < contacts[pick].0)
+                {
+                    pick = index;
+                }
+            }
+            if pick == usize::MAX {
+                break;
+            }
+            let (_, a, b) = contacts[pick];
+            contacts[pick].0 = f64::INFINITY;
+            bounce(pods, inverse_mass, a as usize, b as usize);
+            bounced += 1;
+        }
+        time += first;
+        if time >= 1.0 {
+            return;
+        }
+    }
+}
+
+/// One turn of the fast path for four pods: actions, movement with collisions, friction and
+/// rounding, checkpoint passes. `max_thrust` is what a used BOOST gives.
+#[inline]
+pub fn fast_turn(
+    pods: &mut [FastPod; POD_COUNT],
+    map: &Map,
+    actions: &[FastAction; POD_COUNT],
+    max_thrust: f64,
+) {
+    let mut inverse_mass = [NORMAL_INVERSE_MASS; POD_COUNT];
+    let mut starts = [Vec2::ZERO; POD_COUNT];
+    for index in 0..POD_COUNT {
+        starts[index] = pods[index].pos;
+        inverse_mass[index] = apply_action(&mut pods[index], &actions[index], max_thrust);
+    }
+    move_pods(pods, &inverse_mass);
+    let checkpoint_count = map.checkpoint_count() as u8;
+    for (pod, start) in pods.iter_mut().zip(starts) {
+        pod.vel.x *= FRICTION_FACTOR;
+        pod.vel.y *= FRICTION_FACTOR;
+        pod.pos.x = java_round(pod.pos.x);
+        pod.pos.y = java_round(pod.pos.y);
+        pod.vel.x = truncate(pod.vel.x);
+        pod.vel.y = truncate(pod.vel.y);
+        for _ in 0..checkpoint_count {
+            let checkpoint = map.checkpoint(pod.next_checkpoint as usize);
+            if point_segment_distance_squared(start, pod.pos, checkpoint)
+                > CHECKPOINT_RADIUS * CHECKPOINT_RADIUS
+            {
+                break;
+            }
+            pod.passes += 1;
+            pod.next_checkpoint += 1;
+            if pod.next_checkpoint == checkpoint_count {
+                pod.next_checkpoint = 0;
+            }
+        }
+    }
+}
