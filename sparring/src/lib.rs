@@ -1,0 +1,1 @@
+//! Sparring bots (work in progress).

@@ -1,0 +1,1 @@
+//! Self-contained HTML replay viewer (work in progress).
