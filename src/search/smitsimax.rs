@@ -4,10 +4,10 @@
 //! path only.
 
 use super::game::{Game, MAX_AGENTS};
-use super::params::{FinalMove, SearchParams};
+use super::params::{FinalMove, SearchParams, Selection};
 use super::pool::{Node, NodeId, NodePool};
 use super::rng::Rng;
-use super::selection::{select_child, ScoreScale};
+use super::selection::{select_child, ScoreScale, VisitTables};
 
 /// Deepest tree descent; [`SearchParams::depth`] is clamped to it.
 pub const MAX_DEPTH: usize = 32;
@@ -43,6 +43,7 @@ pub struct Smitsimax<G: Game> {
     highest_scores: [f64; MAX_AGENTS],
     /// The normalisation derived from the two above, cached.
     scales: [ScoreScale; MAX_AGENTS],
+    tables: VisitTables,
     iterations: u64,
     simulated_plies: u64,
 }
@@ -62,6 +63,7 @@ impl<G: Game> Smitsimax<G> {
             lowest_scores: [f64::INFINITY; MAX_AGENTS],
             highest_scores: [f64::NEG_INFINITY; MAX_AGENTS],
             scales: [ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY); MAX_AGENTS],
+            tables: VisitTables::new(),
             iterations: 0,
             simulated_plies: 0,
         }
@@ -97,7 +99,7 @@ impl<G: Game> Smitsimax<G> {
                 "Game::action_count({agent}) must be in 1..=256, got {action_count}"
             );
             self.action_counts[agent] = action_count as u32;
-            self.trees[agent].reset();
+            self.trees[agent].reset(action_count);
         }
         self.root = Some(*root);
         self.agent_count = agent_count;
@@ -154,7 +156,7 @@ impl<G: Game> Smitsimax<G> {
                 path_lengths[agent],
                 leaf_depth,
                 scores[agent],
-                params.discount,
+                &params,
             );
         }
         self.iterations += 1;
@@ -182,7 +184,7 @@ impl<G: Game> Smitsimax<G> {
         let first_child = if node.is_expanded() {
             node.first_child
         } else {
-            match tree.expand(*current, action_count as u16) {
+            match tree.expand(*current) {
                 Some(first_child) => first_child,
                 None => {
                     *current = NodeId::NONE;
@@ -194,8 +196,10 @@ impl<G: Game> Smitsimax<G> {
             self.rng.below(action_count)
         } else {
             select_child(
+                &self.tables,
                 params.selection,
                 tree.children(*current),
+                tree.children_square_sums(*current),
                 node.visits,
                 params.exploration,
                 self.scales[agent],
@@ -217,8 +221,10 @@ impl<G: Game> Smitsimax<G> {
         path_length: usize,
         leaf_depth: usize,
         score: f64,
-        discount: f64,
+        params: &SearchParams,
     ) {
+        let discount = params.discount;
+        let squares = params.selection == Selection::Ucb1Tuned;
         let tree = &mut self.trees[agent];
         let path = &self.paths[agent][..=path_length];
         let mut value = if discount == 1.0 {
@@ -229,18 +235,12 @@ impl<G: Game> Smitsimax<G> {
         let mut lowest = self.lowest_scores[agent];
         let mut highest = self.highest_scores[agent];
         for &id in path[1..].iter().rev() {
-            let node = tree.node_mut(id);
-            node.visits += 1;
-            node.score_sum += value;
-            node.score_square_sum += value * value;
+            tree.add_score(id, value, squares);
             lowest = lowest.min(value);
             highest = highest.max(value);
             value *= discount;
         }
-        let root = tree.node_mut(NodeId::ROOT);
-        root.visits += 1;
-        root.score_sum += value;
-        root.score_square_sum += value * value;
+        tree.add_score(NodeId::ROOT, value, squares);
         if lowest != self.lowest_scores[agent] || highest != self.highest_scores[agent] {
             self.lowest_scores[agent] = lowest;
             self.highest_scores[agent] = highest;
