@@ -1,1 +1,20 @@
-//! Generic Smitsimax search for simultaneous-move games (work in progress).
+//! Generic Smitsimax (decoupled UCT) search for simultaneous-move games.
+//!
+//! The search knows nothing of Coders Strike Back: a game is anything implementing [`Game`].
+//! Each agent grows its own tree over its own actions only; at every ply all agents pick a child
+//! independently, the joint move is played, and each agent backpropagates its own evaluation
+//! along its own path. Everything is allocated once in [`Smitsimax::new`]; iterations allocate
+//! nothing.
+
+mod game;
+mod params;
+mod pool;
+mod rng;
+mod selection;
+mod smitsimax;
+
+pub use game::{Game, MAX_AGENTS};
+pub use params::{FinalMove, SearchParams, Selection};
+pub use pool::{Node, NodeId, NodePool};
+pub use rng::Rng;
+pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL, MAX_DEPTH};

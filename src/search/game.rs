@@ -1,0 +1,23 @@
+//! The contract between the search and a game: a small `Copy` state that agents move
+//! simultaneously, and a per-agent evaluation.
+
+/// Most agents (trees) a search handles.
+pub const MAX_AGENTS: usize = 4;
+
+/// A simultaneous-move game as the search sees it. Copy: each iteration starts from a copy of the
+/// root.
+pub trait Game: Copy {
+    /// Number of agents (one tree each), 1..=MAX_AGENTS.
+    fn agent_count(&self) -> usize;
+    /// Number of actions of `agent`, 1..=256; must stay the same for the whole search (queried on
+    /// the root).
+    fn action_count(&self, agent: usize) -> usize;
+    /// Play one joint move: `actions[a]` is agent a's action index (< action_count(a)).
+    fn step(&mut self, actions: &[u8; MAX_AGENTS]);
+    /// True when the game is over (no more steps).
+    fn is_terminal(&self) -> bool;
+    /// Each agent's evaluation of this state, higher is better for that agent (>= 0 recommended,
+    /// see [`SearchParams::discount`](super::SearchParams::discount)). Written to
+    /// scores[0..agent_count].
+    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]);
+}

@@ -1,0 +1,255 @@
+//! One agent's tree storage: a node pool allocated once, reset in O(1) per turn, where each
+//! node's children are one contiguous block addressed by a `u32` index.
+//!
+//! Every block has the same size, the agent's action count, so a node needs no child count and
+//! fits in 16 bytes (four per cache line). Sums of squared scores, which only UCB1-Tuned reads,
+//! live in a parallel array so that plain UCB1 never touches them.
+
+/// Index of a node in its agent's [`NodePool`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+    /// "No node": a leaf's `first_child`, or a descent that left its tree.
+    pub const NONE: NodeId = NodeId(u32::MAX);
+
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One decision point of one agent: the statistics of the action that led here and where its
+/// children are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Node {
+    /// Sum of the scores backpropagated through this node.
+    pub score_sum: f64,
+    /// Number of scores backpropagated through this node.
+    pub visits: u32,
+    /// First of the pool's `children_per_node` contiguous children, or [`NodeId::NONE`] before
+    /// expansion.
+    pub first_child: NodeId,
+}
+
+impl Node {
+    const FRESH: Node = Node {
+        score_sum: 0.0,
+        visits: 0,
+        first_child: NodeId::NONE,
+    };
+
+    /// Mean backpropagated score, 0 when never visited.
+    #[inline]
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.score_sum / f64::from(self.visits)
+        }
+    }
+
+    /// True once the children block exists.
+    #[inline]
+    pub fn is_expanded(&self) -> bool {
+        self.first_child != NodeId::NONE
+    }
+}
+
+/// A fixed-capacity arena of nodes: slot 0 is the root, slots `1..len` hold children blocks.
+#[derive(Clone, Debug)]
+pub struct NodePool {
+    nodes: Vec<Node>,
+    /// `score_square_sums[i]`: sum of the squared scores added to node i with squares on.
+    score_square_sums: Vec<f64>,
+    used: u32,
+    children_per_node: u32,
+}
+
+impl NodePool {
+    /// Allocate room for `capacity` nodes (at least 1, the root; at most `u32::MAX - 1`). The only
+    /// allocation the pool ever makes. Call [`NodePool::reset`] before expanding.
+    pub fn with_capacity(capacity: usize) -> Self {
+        let capacity = capacity.clamp(1, (u32::MAX - 1) as usize);
+        NodePool {
+            nodes: vec![Node::FRESH; capacity],
+            score_square_sums: vec![0.0; capacity],
+            used: 1,
+            children_per_node: 0,
+        }
+    }
+
+    /// Forget every node but a fresh root; expanded nodes will get `children_per_node` children
+    /// each (at most `u16::MAX + 1`). O(1).
+    #[inline]
+    pub fn reset(&mut self, children_per_node: usize) {
+        self.nodes[0] = Node::FRESH;
+        self.score_square_sums[0] = 0.0;
+        self.used = 1;
+        self.children_per_node = children_per_node.min(1 << 16) as u32;
+    }
+
+    /// Nodes in use, root included.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.used as usize
+    }
+
+    /// Always false: the root always exists.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Most nodes the pool can hold.
+    #[inline]
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Size of every children block since the last reset.
+    #[inline]
+    pub fn children_per_node(&self) -> usize {
+        self.children_per_node as usize
+    }
+
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// Sum of the squared scores added to `id` with squares on.
+    #[inline]
+    pub fn score_square_sum(&self, id: NodeId) -> f64 {
+        self.score_square_sums[id.index()]
+    }
+
+    /// The children block of `id` (empty before expansion).
+    #[inline]
+    pub fn children(&self, id: NodeId) -> &[Node] {
+        &self.nodes[self.children_range(id)]
+    }
+
+    /// The squared-score sums of the children of `id`, parallel to [`NodePool::children`].
+    #[inline]
+    pub fn children_square_sums(&self, id: NodeId) -> &[f64] {
+        &self.score_square_sums[self.children_range(id)]
+    }
+
+    #[inline]
+    fn children_range(&self, id: NodeId) -> std::ops::Range<usize> {
+        let node = self.node(id);
+        if !node.is_expanded() {
+            return 0..0;
+        }
+        let first = node.first_child.index();
+        first..first + self.children_per_node as usize
+    }
+
+    /// Give `parent` a block of fresh children and return the first one, or `None` (and leave
+    /// `parent` a leaf) when the pool has no room left.
+    #[inline]
+    pub fn expand(&mut self, parent: NodeId) -> Option<NodeId> {
+        let first = self.used as usize;
+        let end = first + self.children_per_node as usize;
+        if end > self.nodes.len() {
+            return None;
+        }
+        for child in &mut self.nodes[first..end] {
+            *child = Node::FRESH;
+        }
+        for square_sum in &mut self.score_square_sums[first..end] {
+            *square_sum = 0.0;
+        }
+        self.used = end as u32;
+        let first_child = NodeId(first as u32);
+        self.nodes[parent.index()].first_child = first_child;
+        Some(first_child)
+    }
+
+    /// Count one visit of `id` with score `value`; with `squares`, also add `value²` to its
+    /// squared-score sum.
+    #[inline(always)]
+    pub fn add_score(&mut self, id: NodeId, value: f64, squares: bool) {
+        let node = &mut self.nodes[id.index()];
+        node.visits += 1;
+        node.score_sum += value;
+        if squares {
+            self.score_square_sums[id.index()] += value * value;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_take_sixteen_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+
+    #[test]
+    fn expansion_hands_out_contiguous_blocks_until_full() {
+        let mut pool = NodePool::with_capacity(8);
+        pool.reset(3);
+        assert_eq!(pool.len(), 1);
+        assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
+        assert_eq!(pool.children(NodeId::ROOT).len(), 3);
+        assert_eq!(pool.expand(NodeId(2)), Some(NodeId(4)));
+        assert_eq!(pool.len(), 7);
+        // Needs 3 more slots, only 1 left: refused, and the node stays a leaf.
+        assert_eq!(pool.expand(NodeId(1)), None);
+        assert!(!pool.node(NodeId(1)).is_expanded());
+        assert!(pool.children(NodeId(1)).is_empty());
+        assert!(pool.children_square_sums(NodeId(1)).is_empty());
+        pool.reset(1);
+        assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
+    }
+
+    #[test]
+    fn reset_gives_a_fresh_root_and_reuses_slots_fresh() {
+        let mut pool = NodePool::with_capacity(4);
+        pool.reset(3);
+        pool.expand(NodeId::ROOT).unwrap();
+        pool.add_score(NodeId(2), 2.0, true);
+        pool.add_score(NodeId::ROOT, 2.0, true);
+        pool.reset(3);
+        assert_eq!(pool.len(), 1);
+        assert_eq!(*pool.node(NodeId::ROOT), Node::FRESH);
+        assert_eq!(pool.score_square_sum(NodeId::ROOT), 0.0);
+        pool.expand(NodeId::ROOT).unwrap();
+        assert_eq!(*pool.node(NodeId(2)), Node::FRESH);
+        assert_eq!(pool.children_square_sums(NodeId::ROOT), [0.0; 3]);
+    }
+
+    #[test]
+    fn add_score_counts_visits_sums_and_optionally_squares() {
+        let mut pool = NodePool::with_capacity(1);
+        pool.reset(2);
+        pool.add_score(NodeId::ROOT, 3.0, true);
+        pool.add_score(NodeId::ROOT, 1.0, false);
+        let root = pool.node(NodeId::ROOT);
+        assert_eq!((root.visits, root.score_sum, root.mean()), (2, 4.0, 2.0));
+        assert_eq!(pool.score_square_sum(NodeId::ROOT), 9.0);
+    }
+
+    #[test]
+    fn zero_capacity_still_holds_a_root() {
+        let mut pool = NodePool::with_capacity(0);
+        pool.reset(1);
+        assert_eq!(pool.capacity(), 1);
+        assert_eq!(pool.expand(NodeId::ROOT), None);
+    }
+
+    #[test]
+    fn node_mean() {
+        let mut node = Node::FRESH;
+        assert_eq!(node.mean(), 0.0);
+        node.visits = 4;
+        node.score_sum = 3.0;
+        assert_eq!(node.mean(), 0.75);
+    }
+}

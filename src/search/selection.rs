@@ -1,0 +1,294 @@
+//! How a node that has had its random visits picks a child: the UCB family, on scores
+//! normalised to [0, 1] by the lowest and highest score seen in the tree this turn.
+
+use super::params::Selection;
+use super::pool::Node;
+
+/// Maps one tree's scores to [0, 1]: `(score − lowest) × inverse_range`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ScoreScale {
+    pub lowest: f64,
+    pub inverse_range: f64,
+}
+
+impl ScoreScale {
+    /// The scale for scores seen in `[lowest, highest]`; 1 when the range is empty or flat (all
+    /// means are then equal and the exploitation term cannot discriminate anyway).
+    #[inline]
+    pub fn new(lowest: f64, highest: f64) -> Self {
+        let range = highest - lowest;
+        let inverse_range = if range > 0.0 && range.is_finite() {
+            1.0 / range
+        } else {
+            1.0
+        };
+        ScoreScale {
+            lowest,
+            inverse_range,
+        }
+    }
+}
+
+/// Visit counts below this use [`VisitTables`] instead of a division and square roots.
+const TABLE_SIZE: usize = 4096;
+
+/// Precomputed `1/n`, `1/sqrt(n)` and `sqrt(ln n)` for small visit counts: the selection loop's
+/// division and square root are most of its cost. Built once, at search construction.
+#[derive(Clone, Debug)]
+pub(crate) struct VisitTables {
+    /// `[1/n, 1/sqrt(n)]` for n in 0..TABLE_SIZE (n = 0 unused).
+    inverse: Vec<[f64; 2]>,
+    /// `sqrt(ln n)` for n in 0..TABLE_SIZE (0 for n = 0).
+    sqrt_log: Vec<f64>,
+}
+
+impl VisitTables {
+    pub fn new() -> Self {
+        let inverse = (0..TABLE_SIZE as u32)
+            .map(|n| inverse_pair(n.max(1)))
+            .collect();
+        let sqrt_log = (0..TABLE_SIZE as u32).map(|n| sqrt_log(n.max(1))).collect();
+        VisitTables { inverse, sqrt_log }
+    }
+
+    /// `[1/n, 1/sqrt(n)]`, n >= 1.
+    #[inline(always)]
+    fn inverse(&self, visits: u32) -> [f64; 2] {
+        match self.inverse.get(visits as usize) {
+            Some(&pair) => pair,
+            None => inverse_pair(visits),
+        }
+    }
+
+    /// `sqrt(ln n)`, 0 for n <= 1.
+    #[inline(always)]
+    fn sqrt_log(&self, visits: u32) -> f64 {
+        match self.sqrt_log.get(visits as usize) {
+            Some(&value) => value,
+            None => sqrt_log(visits),
+        }
+    }
+}
+
+/// `[1/n, 1/sqrt(n)]`: the same bits from the table and past its end.
+#[inline]
+fn inverse_pair(visits: u32) -> [f64; 2] {
+    let inverse = 1.0 / f64::from(visits);
+    [inverse, inverse.sqrt()]
+}
+
+#[inline]
+fn sqrt_log(visits: u32) -> f64 {
+    f64::from(visits).ln().sqrt()
+}
+
+/// Index of the child to descend into. The first unvisited child wins outright; otherwise the
+/// argmax of the policy's upper bound (ties: lowest index). Never panics; an empty slice gives 0.
+#[inline]
+pub(crate) fn select_child(
+    tables: &VisitTables,
+    selection: Selection,
+    children: &[Node],
+    children_square_sums: &[f64],
+    parent_visits: u32,
+    exploration: f64,
+    scale: ScoreScale,
+) -> usize {
+    match selection {
+        Selection::Ucb1 => ucb1(tables, children, parent_visits, exploration, scale),
+        Selection::Ucb1Tuned => ucb1_tuned(
+            tables,
+            children,
+            children_square_sums,
+            parent_visits,
+            exploration,
+            scale,
+        ),
+    }
+}
+
+/// argmax of `(mean − lowest)·inverse_range + C·sqrt(ln N / n)`. The constant
+/// `−lowest·inverse_range` does not change the argmax and is dropped; ln N and its square root
+/// are computed once per call, `1/n` and `1/sqrt(n)` looked up for small `n`.
+#[inline]
+fn ucb1(
+    tables: &VisitTables,
+    children: &[Node],
+    parent_visits: u32,
+    exploration: f64,
+    scale: ScoreScale,
+) -> usize {
+    let exploration_scale = exploration * tables.sqrt_log(parent_visits);
+    let mut best_index = 0;
+    let mut best_bound = f64::NEG_INFINITY;
+    for (index, child) in children.iter().enumerate() {
+        if child.visits == 0 {
+            return index;
+        }
+        let [inverse_visits, inverse_sqrt_visits] = tables.inverse(child.visits);
+        let bound = child.score_sum * inverse_visits * scale.inverse_range
+            + exploration_scale * inverse_sqrt_visits;
+        if bound > best_bound {
+            best_bound = bound;
+            best_index = index;
+        }
+    }
+    best_index
+}
+
+/// argmax of `m + C·sqrt(ln N / n · min(1/4, v + sqrt(2 ln N / n)))` where `m` and `v` are the
+/// child's normalised mean and variance (`children_square_sums` parallel to `children`).
+fn ucb1_tuned(
+    tables: &VisitTables,
+    children: &[Node],
+    children_square_sums: &[f64],
+    parent_visits: u32,
+    exploration: f64,
+    scale: ScoreScale,
+) -> usize {
+    let sqrt_log_parent = tables.sqrt_log(parent_visits);
+    let log_parent = sqrt_log_parent * sqrt_log_parent;
+    let square_scale = scale.inverse_range * scale.inverse_range;
+    let mut best_index = 0;
+    let mut best_bound = f64::NEG_INFINITY;
+    for (index, (child, &square_sum)) in children.iter().zip(children_square_sums).enumerate() {
+        if child.visits == 0 {
+            return index;
+        }
+        let [inverse_visits, inverse_sqrt_visits] = tables.inverse(child.visits);
+        let mean = child.score_sum * inverse_visits;
+        let variance = (square_sum * inverse_visits - mean * mean).max(0.0);
+        let variance_bound = (variance * square_scale
+            + std::f64::consts::SQRT_2 * sqrt_log_parent * inverse_sqrt_visits)
+            .min(0.25);
+        let bound = (mean - scale.lowest) * scale.inverse_range
+            + exploration * (log_parent * inverse_visits * variance_bound).sqrt();
+        if bound > best_bound {
+            best_bound = bound;
+            best_index = index;
+        }
+    }
+    best_index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(visits: u32, mean: f64) -> Node {
+        Node {
+            score_sum: mean * f64::from(visits),
+            visits,
+            first_child: super::super::pool::NodeId::NONE,
+        }
+    }
+
+    /// `select_child` with each child's scores all equal to its mean (zero variance).
+    fn select(
+        policy: Selection,
+        children: &[Node],
+        parent_visits: u32,
+        exploration: f64,
+        scale: ScoreScale,
+    ) -> usize {
+        let square_sums: Vec<f64> = children
+            .iter()
+            .map(|c| c.score_sum * c.score_sum / f64::from(c.visits.max(1)))
+            .collect();
+        let tables = VisitTables::new();
+        select_child(
+            &tables,
+            policy,
+            children,
+            &square_sums,
+            parent_visits,
+            exploration,
+            scale,
+        )
+    }
+
+    const POLICIES: [Selection; 2] = [Selection::Ucb1, Selection::Ucb1Tuned];
+
+    #[test]
+    fn an_unvisited_child_is_chosen_first() {
+        let children = [child(10, 1.0), child(0, 0.0), child(0, 0.0)];
+        for policy in POLICIES {
+            let scale = ScoreScale::new(0.0, 1.0);
+            assert_eq!(select(policy, &children, 10, 1.0, scale), 1);
+        }
+    }
+
+    #[test]
+    fn without_exploration_the_best_mean_wins() {
+        let children = [child(50, 0.2), child(3, 0.9), child(50, 0.5)];
+        for policy in POLICIES {
+            let scale = ScoreScale::new(0.2, 0.9);
+            assert_eq!(select(policy, &children, 103, 0.0, scale), 1);
+        }
+    }
+
+    #[test]
+    fn strong_exploration_picks_the_least_visited() {
+        let children = [child(500, 0.9), child(3, 0.1), child(500, 0.5)];
+        for policy in POLICIES {
+            let scale = ScoreScale::new(0.1, 0.9);
+            assert_eq!(select(policy, &children, 1003, 10.0, scale), 1);
+        }
+    }
+
+    #[test]
+    fn normalisation_makes_the_choice_independent_of_score_units() {
+        let small = [child(40, 0.30), child(10, 0.25), child(40, 0.20)];
+        let large = [child(40, 300.0), child(10, 250.0), child(40, 200.0)];
+        for policy in POLICIES {
+            for exploration in [0.1, 0.5, 1.0, 3.0] {
+                let small_scale = ScoreScale::new(0.2, 0.3);
+                let from_small = select(policy, &small, 90, exploration, small_scale);
+                let large_scale = ScoreScale::new(200.0, 300.0);
+                let from_large = select(policy, &large, 90, exploration, large_scale);
+                assert_eq!(from_small, from_large, "{policy:?} C={exploration}");
+            }
+        }
+    }
+
+    #[test]
+    fn flat_or_empty_range_does_not_divide_by_zero() {
+        assert_eq!(ScoreScale::new(0.5, 0.5).inverse_range, 1.0);
+        assert_eq!(
+            ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY).inverse_range,
+            1.0
+        );
+        let children = [child(5, 0.5), child(5, 0.5)];
+        for policy in POLICIES {
+            let flat = ScoreScale::new(0.5, 0.5);
+            assert_eq!(select(policy, &children, 10, 1.0, flat), 0);
+            assert_eq!(select(policy, &[], 0, 1.0, flat), 0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn tables_match_direct_computation_on_both_sides_of_their_end() {
+        let tables = VisitTables::new();
+        for visits in [
+            1u32,
+            2,
+            3,
+            100,
+            TABLE_SIZE as u32 - 1,
+            TABLE_SIZE as u32,
+            1_000_000,
+        ] {
+            let n = f64::from(visits);
+            let [inverse, inverse_sqrt] = tables.inverse(visits);
+            assert!((inverse - 1.0 / n).abs() <= 1e-15 * inverse);
+            assert!((inverse_sqrt - 1.0 / n.sqrt()).abs() <= 1e-15 * inverse_sqrt);
+            assert!((tables.sqrt_log(visits) - n.ln().sqrt()).abs() <= 1e-15 * n.ln().sqrt());
+        }
+        assert_eq!(tables.sqrt_log(0), 0.0);
+    }
+}
