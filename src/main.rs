@@ -1,2 +1,7 @@
-//! The CodinGame turn loop (work in progress).
-fn main() {}
+//! The CodinGame entry point: everything lives in `csb::bot`; calls stay fully qualified so the
+//! bundler can flatten the crate into one file.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(csb::bot::run::run_stdio(&args));
+}

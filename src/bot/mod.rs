@@ -1,1 +1,11 @@
-//! CSB decision making (work in progress).
+//! CSB decision making: the action set per pod, the evaluation, turn-to-turn memory, the time
+//! budget, and the glue that runs the generic search on the engine's fast path.
+
+pub mod actions;
+pub mod config;
+pub mod evaluation;
+pub mod game;
+pub mod league;
+pub mod memory;
+pub mod player;
+pub mod run;

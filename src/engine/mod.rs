@@ -19,7 +19,7 @@ pub mod vec2;
 pub use command::{Command, Thrust};
 pub use fast::{fast_turn, FastAction, FastPod, Steering};
 pub use league::League;
-pub use map::Map;
+pub use map::{Map, MapError};
 pub use observe::{shown_angle_deg, turn_input, PodObservation};
 pub use physics::{play_turn, Collision, CollisionSink};
 pub use pod::Pod;

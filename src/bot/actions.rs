@@ -1,0 +1,62 @@
+//! The moves the search considers for one pod in one turn.
+//!
+//! Five steering angles at full thrust cover racing lines (±18° is the most a pod can turn,
+//! ±9° the fine correction); three angles at zero thrust let a pod brake or turn in place before
+//! a sharp corner; BOOST and SHIELD go straight. Ten actions keep the branching factor low
+//! enough for the search to reach depth 6 many thousand times per turn.
+
+use crate::engine::{FastAction, League, Steering, Thrust};
+
+/// Actions per pod.
+pub const ACTION_COUNT: usize = 10;
+
+/// The action set for a league (full thrust = the league's cap).
+#[derive(Clone, Copy, Debug)]
+pub struct ActionSet {
+    pub actions: [FastAction; ACTION_COUNT],
+}
+
+impl ActionSet {
+    pub fn new(league: League) -> ActionSet {
+        let cap = league.max_thrust();
+        let action = |angle_deg: f64, thrust: Thrust| FastAction {
+            steering: Steering::degrees(angle_deg),
+            thrust,
+        };
+        ActionSet {
+            actions: [
+                action(0.0, Thrust::Power(cap)),
+                action(-18.0, Thrust::Power(cap)),
+                action(18.0, Thrust::Power(cap)),
+                action(-9.0, Thrust::Power(cap)),
+                action(9.0, Thrust::Power(cap)),
+                action(0.0, Thrust::Power(0)),
+                action(-18.0, Thrust::Power(0)),
+                action(18.0, Thrust::Power(0)),
+                action(0.0, Thrust::Boost),
+                action(0.0, Thrust::Shield),
+            ],
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, index: u8) -> &FastAction {
+        &self.actions[index as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thrust_never_exceeds_the_league_cap() {
+        for league in [League::Gold, League::Legend] {
+            for action in ActionSet::new(league).actions {
+                if let Thrust::Power(power) = action.thrust {
+                    assert!(power <= league.max_thrust());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The bot's settings and the command-line flags that set them, so the arena can A/B any of them
+//! without recompiling (DESIGN.md "Rules of the hot path").
+
+use super::league::BUNDLED_LEAGUE;
+use crate::engine::League;
+use crate::search::SearchParams;
+
+/// CodinGame allows 1000 ms for the first turn; the bot never plans more than this.
+pub const MAX_FIRST_BUDGET_MS: f64 = 900.0;
+
+/// Everything the bot can be told from the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotConfig {
+    /// Time per turn, measured from the moment the turn's first line is read.
+    pub budget_ms: f64,
+    /// Time for the first turn (at most [`MAX_FIRST_BUDGET_MS`]).
+    pub first_budget_ms: f64,
+    /// A fixed number of search iterations per turn instead of the clock (reproducible output).
+    pub iterations: Option<u64>,
+    pub seed: u64,
+    pub league: League,
+    /// Nodes allocated per tree at start-up.
+    pub nodes_per_agent: usize,
+    pub search: SearchParams,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            budget_ms: 50.0,
+            first_budget_ms: 500.0,
+            iterations: None,
+            seed: 1,
+            league: BUNDLED_LEAGUE,
+            nodes_per_agent: 1_500_000,
+            search: SearchParams::default(),
+        }
+    }
+}
+
+pub const USAGE: &str = "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
+[--league gold|legend] [--nodes N] [--depth D] [--exploration C] [--random-visits K] \
+[--discount G] [--rollout P] [--final-move most-visited|best-average] [--selection ucb1|ucb1-tuned]";
+
+impl BotConfig {
+    /// Parses `--name value` pairs; an error says which flag and why.
+    pub fn from_args(args: &[String]) -> Result<BotConfig, String> {
+        let mut config = BotConfig::default();
+        let mut index = 0;
+        while index < args.len() {
+            let flag = args[index].as_str();
+            let Some(name) = flag.strip_prefix("--") else {
+                return Err(format!("unexpected argument {flag:?}"));
+            };
+            let value = args
+                .get(index + 1)
+                .ok_or_else(|| format!("flag {flag} needs a value"))?
+                .as_str();
+            index += 2;
+            let number = |what: &str| -> Result<f64, String> {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v > 0.0)
+                    .ok_or_else(|| format!("{flag} expects {what}, got {value:?}"))
+            };
+            let integer = |what: &str| -> Result<u64, String> {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("{flag} expects {what}, got {value:?}"))
+            };
+            match name {
+                "budget-ms" => config.budget_ms = number("a positive number of milliseconds")?,
+                "first-budget-ms" => {
+                    config.first_budget_ms =
+                        number("a positive number of milliseconds")?.min(MAX_FIRST_BUDGET_MS)
+                }
+                "iterations" => config.iterations = Some(integer("a whole number")?.max(1)),
+                "seed" => config.seed = integer("a whole number")?,
+                "nodes" => config.nodes_per_agent = integer("a whole number")?.max(16) as usize,
+                "league" => {
+                    config.league = League::parse(value)
+                        .ok_or_else(|| format!("{flag} expects gold or legend, got {value:?}"))?
+                }
+                _ => config.search.set(name, value).map_err(|error| {
+                    if SearchParams::NAMES.contains(&name) {
+                        format!("{flag}: {error}")
+                    } else {
+                        format!("unknown flag {flag}")
+                    }
+                })?,
+            }
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_flags_and_search_options() {
+        let config =
+            BotConfig::from_args(&args("--iterations 500 --seed 7 --depth 4 --league gold"))
+                .unwrap();
+        assert_eq!(config.iterations, Some(500));
+        assert_eq!(config.seed, 7);
+        assert_eq!(config.search.depth, 4);
+        assert_eq!(config.league, League::Gold);
+        let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
+        assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
+    }
+
+    #[test]
+    fn rejects_bad_flags_clearly() {
+        let error = BotConfig::from_args(&args("--budget-ms -3")).unwrap_err();
+        assert!(error.contains("--budget-ms"), "{error}");
+        let error = BotConfig::from_args(&args("--bogus 1")).unwrap_err();
+        assert_eq!(error, "unknown flag --bogus");
+        assert!(BotConfig::from_args(&args("--seed")).is_err());
+        assert!(BotConfig::from_args(&args("--depth x")).is_err());
+    }
+}

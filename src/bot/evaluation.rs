@@ -1,0 +1,45 @@
+//! How good a position is for each player, as the search sees it.
+//!
+//! A player's race progress is its runner's: checkpoints passed (each worth more than any
+//! distance on the board) minus the distance to its next checkpoint. The difference between the
+//! two runners' progress is the core; each blocker adds how close it stands to the opposing
+//! runner's next checkpoint, where it can meet it. The difference is squashed into (0, 1) so
+//! scores are positive (as the search's discount wants), zero-sum (the two players' scores add to
+//! 1) and shared by both pods of a player. A finished race is 1 for the winner, 0 for the loser.
+
+use crate::engine::{FastPod, Map};
+
+/// Worth of one checkpoint pass, above any distance on the 16000 × 9000 board.
+pub const CHECKPOINT_WEIGHT: f64 = 30000.0;
+/// Weight of a blocker's closeness to the opposing runner's next checkpoint.
+pub const BLOCKER_WEIGHT: f64 = 0.3;
+/// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
+pub const SCORE_SCALE: f64 = 10000.0;
+
+/// A pod's race progress.
+#[inline(always)]
+pub fn progress(pod: &FastPod, map: &Map) -> f64 {
+    let next = map.checkpoint(pod.next_checkpoint as usize);
+    f64::from(pod.passes) * CHECKPOINT_WEIGHT - pod.pos.distance(next)
+}
+
+/// Roles of one player's two pods: the runner races, the blocker hinders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roles {
+    pub runner: usize,
+    pub blocker: usize,
+}
+
+/// Player 0's score in (0, 1); player 1's is `1 − score`.
+#[inline(always)]
+pub fn player0_score(pods: &[FastPod; 4], map: &Map, roles: &[Roles; 2]) -> f64 {
+    let runner0 = &pods[roles[0].runner];
+    let runner1 = &pods[roles[1].runner];
+    let race = progress(runner0, map) - progress(runner1, map);
+    let target0 = map.checkpoint(runner1.next_checkpoint as usize);
+    let target1 = map.checkpoint(runner0.next_checkpoint as usize);
+    let block0 = pods[roles[0].blocker].pos.distance(target0);
+    let block1 = pods[roles[1].blocker].pos.distance(target1);
+    let difference = race + BLOCKER_WEIGHT * (block1 - block0);
+    0.5 + 0.5 * difference / (difference.abs() + SCORE_SCALE)
+}

@@ -1,0 +1,121 @@
+//! One game from the bot's side: the search set up once at start-up, then per turn the root
+//! state from the input and memory, the search within the budget, and the two commands.
+
+use super::actions::ActionSet;
+use super::config::BotConfig;
+use super::evaluation::{progress, Roles};
+use super::game::{CsbGame, RaceContext};
+use super::memory::Memory;
+use crate::engine::rules::POD_COUNT;
+use crate::engine::{Command, FastPod, Map, MapError, Pod};
+use crate::protocol::{InitInput, TurnInput};
+use crate::search::Smitsimax;
+use std::time::Instant;
+
+/// What the bot decided in a turn, and what it cost.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnDecision {
+    pub commands: [Command; 2],
+    pub iterations: u64,
+    pub simulated_turns: u64,
+    pub elapsed_ms: f64,
+}
+
+pub struct Player {
+    config: BotConfig,
+    context: &'static RaceContext,
+    memory: Memory,
+    search: Smitsimax<CsbGame>,
+}
+
+impl Player {
+    /// Allocates everything the game will need (node pools included).
+    pub fn new(config: BotConfig, init: &InitInput) -> Result<Player, MapError> {
+        let map = Map::new(&init.checkpoints)?;
+        // One context per process, alive for the whole game: search states refer to it.
+        let context: &'static RaceContext = Box::leak(Box::new(RaceContext {
+            map,
+            actions: ActionSet::new(config.league),
+            max_thrust: f64::from(config.league.max_thrust()),
+            passes_to_finish: init.laps * map.checkpoint_count() as u16,
+        }));
+        let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
+        Ok(Player {
+            memory: Memory::new(map.checkpoint_count()),
+            config,
+            context,
+            search,
+        })
+    }
+
+    /// The direction a pod with an unset angle will face: its next checkpoint (the first move
+    /// faces its target exactly, so the steering actions fan out from there).
+    fn fallback_angle(&self, pod: &Pod) -> f64 {
+        let map = &self.context.map;
+        let next = map.checkpoint(pod.next_checkpoint(map.checkpoint_count()));
+        (next.y - pod.pos.y).atan2(next.x - pod.pos.x)
+    }
+
+    pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
+        let first_turn = self.memory.turn == 0;
+        self.memory
+            .observe(&input.pods, self.config.league.max_thrust());
+        let map = &self.context.map;
+        let mut pods = [Pod::spawn(map.checkpoint(0)); POD_COUNT];
+        let mut fast = [FastPod::from_pod(&pods[0], map.checkpoint_count(), 0.0); POD_COUNT];
+        let mut fallback = [0.0; POD_COUNT];
+        for index in 0..POD_COUNT {
+            pods[index] = self.memory.pod(&input.pods, index);
+            fallback[index] = self.fallback_angle(&pods[index]);
+            fast[index] = FastPod::from_pod(&pods[index], map.checkpoint_count(), fallback[index]);
+        }
+        let roles = |first: usize| {
+            if progress(&fast[first + 1], map) > progress(&fast[first], map) {
+                Roles {
+                    runner: first + 1,
+                    blocker: first,
+                }
+            } else {
+                Roles {
+                    runner: first,
+                    blocker: first + 1,
+                }
+            }
+        };
+        let root = CsbGame {
+            context: self.context,
+            pods: fast,
+            roles: [roles(0), roles(2)],
+        };
+        let stats = match self.config.iterations {
+            Some(iterations) => self.search.run_iterations(&root, iterations),
+            None => {
+                let budget_ms = if first_turn {
+                    self.config.first_budget_ms
+                } else {
+                    self.config.budget_ms
+                };
+                let started = input.received_at;
+                self.search.run_until(&root, || {
+                    started.elapsed().as_secs_f64() * 1000.0 >= budget_ms
+                })
+            }
+        };
+        let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
+        for (index, command) in commands.iter_mut().enumerate() {
+            let action = self.context.actions.get(self.search.best_action(index));
+            *command = action.to_command(&pods[index], fallback[index]);
+            self.memory.record_own_command(index, command.thrust);
+        }
+        TurnDecision {
+            commands,
+            iterations: stats.iterations,
+            simulated_turns: stats.simulated_plies,
+            elapsed_ms: elapsed_ms(input.received_at),
+        }
+    }
+}
+
+fn elapsed_ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}

@@ -1,0 +1,86 @@
+//! The CodinGame turn loop: flags, the initialisation block, then per turn four lines in and two
+//! commands out, flushed, with one diagnostic line on stderr. Malformed input gives one clear line
+//! on stderr and exit code 2; end of input exits 0.
+
+use super::config::{BotConfig, USAGE};
+use super::player::Player;
+use crate::protocol::{format_command, InputReader};
+use std::io::{BufRead, Write};
+
+/// Exit code for malformed input or bad flags.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// Runs a whole game over the given streams; returns the process exit code.
+pub fn run<R: BufRead, W: Write, E: Write>(
+    args: &[String],
+    input: R,
+    mut output: W,
+    mut diagnostics: E,
+) -> i32 {
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        let _ = writeln!(diagnostics, "{USAGE}");
+        return 0;
+    }
+    let config = match BotConfig::from_args(args) {
+        Ok(config) => config,
+        Err(error) => {
+            let _ = writeln!(diagnostics, "csb: {error}\n{USAGE}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let mut reader = InputReader::new(input);
+    let init = match reader.read_init() {
+        Ok(Some(init)) => init,
+        Ok(None) => return 0,
+        Err(error) => {
+            let _ = writeln!(diagnostics, "csb: {error}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let mut player = match Player::new(config, &init) {
+        Ok(player) => player,
+        Err(error) => {
+            let _ = writeln!(diagnostics, "csb: bad map: {error}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let checkpoint_count = init.checkpoints.len();
+    for turn in 1.. {
+        let input = match reader.read_turn(4, checkpoint_count) {
+            Ok(Some(input)) => input,
+            Ok(None) => return 0,
+            Err(error) => {
+                let _ = writeln!(diagnostics, "csb: {error}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let decision = player.play_turn(&input);
+        let text = format!(
+            "{}\n{}\n",
+            format_command(&decision.commands[0], ""),
+            format_command(&decision.commands[1], "")
+        );
+        if output
+            .write_all(text.as_bytes())
+            .and_then(|_| output.flush())
+            .is_err()
+        {
+            // The referee closed our output: the game is over for us.
+            return 0;
+        }
+        let _ = writeln!(
+            diagnostics,
+            "turn {turn}: iterations={} simulated_turns={} ms={:.1}",
+            decision.iterations, decision.simulated_turns, decision.elapsed_ms
+        );
+    }
+    0
+}
+
+/// [`run`] on the process's standard streams.
+pub fn run_stdio(args: &[String]) -> i32 {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    run(args, stdin.lock(), stdout.lock(), stderr.lock())
+}
