@@ -1,0 +1,48 @@
+# csb entry points. `make` runs the main job; `make test` passes the tests.
+#   all     build everything, bundle and check dist/main.rs, run the bot on a recorded game
+#   test    every test: csb with and without feature `exact`, then the other crates
+#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
+#   bundle  dist/main.rs for CodinGame (LEAGUE=gold|legend, default legend)
+#   bench   engine and search speed on fixed positions, plus the decision signature
+#   arena   build the arena (target/release/arena)
+
+CARGO  ?= cargo
+LEAGUE ?= legend
+INPUT  ?= replays/inputs/cg-demo.p0.txt
+BOT_ARGS ?= --iterations 2000 --seed 1
+
+.PHONY: all build test lint bundle bench arena clean
+
+all: build bundle
+	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
+	@target/release/csb $(BOT_ARGS) < $(INPUT) 2>/dev/null | head -n 10
+	@echo "== $$(target/release/csb $(BOT_ARGS) < $(INPUT) 2>/dev/null | wc -l) command lines for $$(( ($$(wc -l < $(INPUT)) - 5) / 4 )) turns"
+
+build:
+	$(CARGO) build --release --workspace
+
+test:
+	$(CARGO) test -p csb
+	$(CARGO) test -p csb --features exact
+	$(CARGO) test --workspace --exclude csb
+
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p csb --all-targets -- -D warnings
+	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
+
+bundle:
+	$(CARGO) build --release -p csb
+	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
+		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)"
+
+bench:
+	$(CARGO) run --quiet --release -p csb --example bench
+
+arena:
+	$(CARGO) build --release -p arena
+
+clean:
+	$(CARGO) clean
+	rm -rf dist

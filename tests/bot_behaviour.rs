@@ -1,0 +1,144 @@
+//! The bot on crafted positions, played on the exact engine: a lone runner is fast, a pod one
+//! turn from winning wins, a blocker in front of the opponent's leader meets it.
+
+use csb::bot::config::BotConfig;
+use csb::bot::player::Player;
+use csb::engine::physics::Collision;
+use csb::engine::{turn_input, Command, League, Map, Pod, Race, Thrust, Vec2};
+use csb::protocol::{InitInput, TurnInput};
+use std::time::Instant;
+
+fn player(race: &Race, iterations: u64) -> Player {
+    let config = BotConfig {
+        iterations: Some(iterations),
+        seed: 3,
+        nodes_per_agent: 200_000,
+        league: race.league,
+        ..BotConfig::default()
+    };
+    let init = InitInput {
+        laps: race.laps,
+        checkpoints: race
+            .map
+            .checkpoints()
+            .iter()
+            .map(|c| (c.x as i32, c.y as i32))
+            .collect(),
+    };
+    Player::new(config, &init).unwrap()
+}
+
+fn bot_commands(bot: &mut Player, race: &Race) -> [Command; 2] {
+    let input = TurnInput {
+        pods: turn_input(race, 0),
+        received_at: Instant::now(),
+    };
+    bot.play_turn(&input).commands
+}
+
+/// Aim at the next checkpoint at `thrust` (a plain reflex driver).
+fn aim(race: &Race, pod: usize, thrust: u16) -> Command {
+    let state = race.pods()[pod];
+    let next = race
+        .map
+        .checkpoint(state.next_checkpoint(race.map.checkpoint_count()));
+    Command::new(next.x as i32, next.y as i32, Thrust::Power(thrust))
+}
+
+/// Stand still: target = own position.
+fn idle(race: &Race, pod: usize) -> Command {
+    let pos = race.pods()[pod].pos;
+    Command::new(pos.x as i32, pos.y as i32, Thrust::Power(0))
+}
+
+/// Turns a driver needs for pod 0 to pass `passes` checkpoints, the opponent idle far away.
+fn turns_to_pass(passes: u16, mut driver: impl FnMut(&Race) -> [Command; 2]) -> u16 {
+    let mut race = Race::new(Map::from_seed(11), League::Legend);
+    for pod in 2..4 {
+        race.pods_mut()[pod].pos = Vec2::new(-20000.0, -20000.0 - 2000.0 * pod as f64);
+    }
+    while race.pods()[0].passes < passes && !race.is_over() {
+        let ours = driver(&race);
+        let commands = [ours[0], ours[1], idle(&race, 2), idle(&race, 3)];
+        race.step(&commands, &mut ());
+    }
+    race.turn
+}
+
+#[test]
+fn lone_runner_is_faster_than_a_reflex_driver() {
+    let reflex = [100, 150, 200]
+        .iter()
+        .map(|&thrust| turns_to_pass(4, |race| [aim(race, 0, thrust), aim(race, 1, thrust)]))
+        .min()
+        .unwrap();
+    let race = Race::new(Map::from_seed(11), League::Legend);
+    let mut bot = player(&race, 3000);
+    let ours = turns_to_pass(4, |race| bot_commands(&mut bot, race));
+    eprintln!("4 checkpoints: bot {ours} turns, best reflex {reflex} turns");
+    assert!(ours < 100, "the bot never got there");
+    assert!(ours <= reflex, "bot {ours} turns, reflex {reflex}");
+}
+
+#[test]
+fn a_pod_one_turn_from_winning_takes_the_winning_move() {
+    // Pod 0 has passed every checkpoint but the last; it stands 1000 from checkpoint 0 (the
+    // finish), at rest, facing it. Thrust 200 moves it 200 (800 away: no pass); only BOOST (650)
+    // brings it within 600. The opponent is one pass behind and would win next turn otherwise.
+    let map = Map::new(&[(8000, 4500), (13000, 2000), (3000, 2000)]).unwrap();
+    let mut race = Race::new(map, League::Legend);
+    let finish = race.passes_to_finish();
+    let setups = [
+        (Vec2::new(7000.0, 4500.0), finish - 1),
+        (Vec2::new(3000.0, 8000.0), 0),
+        (Vec2::new(8000.0, 5500.0), finish - 2),
+        (Vec2::new(12000.0, 8000.0), 0),
+    ];
+    for (pod, (pos, passes)) in race.pods_mut().iter_mut().zip(setups) {
+        *pod = Pod {
+            angle_rad: Some(0.0),
+            passes,
+            ..Pod::spawn(pos)
+        };
+    }
+    let mut bot = player(&race, 3000);
+    let ours = bot_commands(&mut bot, &race);
+    let commands = [ours[0], ours[1], aim(&race, 2, 0), idle(&race, 3)];
+    race.step(&commands, &mut ());
+    assert_eq!(ours[0].thrust, Thrust::Boost, "{ours:?}");
+    assert_eq!(race.outcome.and_then(|o| o.winner()), Some(0));
+}
+
+#[test]
+fn a_blocker_in_front_of_the_opponent_leader_meets_it() {
+    // The opponent's runner (pod 2) races from the left toward checkpoint 1 at full speed; our
+    // blocker (pod 1) waits 2500 in front of it, a little off its line. Our runner is far away.
+    let map = Map::new(&[(2000, 4500), (12000, 4500), (7000, 8000)]).unwrap();
+    let mut race = Race::new(map, League::Legend);
+    let setups = [
+        (Vec2::new(2000.0, 1000.0), Vec2::ZERO, 0.0),
+        (Vec2::new(7000.0, 5300.0), Vec2::ZERO, std::f64::consts::PI),
+        (Vec2::new(4500.0, 4500.0), Vec2::new(500.0, 0.0), 0.0),
+        (Vec2::new(2000.0, 8000.0), Vec2::ZERO, 0.0),
+    ];
+    for (pod, (pos, vel, angle)) in race.pods_mut().iter_mut().zip(setups) {
+        *pod = Pod {
+            vel,
+            angle_rad: Some(angle),
+            ..Pod::spawn(pos)
+        };
+    }
+    let mut bot = player(&race, 3000);
+    let mut met = false;
+    for _ in 0..8 {
+        let ours = bot_commands(&mut bot, &race);
+        let commands = [ours[0], ours[1], aim(&race, 2, 200), aim(&race, 3, 0)];
+        let mut collisions: Vec<Collision> = Vec::new();
+        race.step(&commands, &mut collisions);
+        met |= collisions.iter().any(|c| (c.pod_a, c.pod_b) == (2, 1));
+        if met || race.pods()[2].passes > 0 {
+            break;
+        }
+    }
+    assert!(met, "the blocker let the leader through");
+}

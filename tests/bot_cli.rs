@@ -1,0 +1,137 @@
+//! The bot binary as CodinGame runs it: reproducible output, clean exits, clear errors on bad
+//! input and flags, no panic on any input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
+
+fn run_bot(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_csb"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // The bot may stop reading early (bad input): a broken pipe here is fine.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn recorded_input() -> Vec<u8> {
+    let text = std::fs::read_to_string(RECORDED_INPUT).unwrap();
+    // The first 30 turns keep the debug-build test quick.
+    let lines: Vec<&str> = text.lines().take(5 + 4 * 30).collect();
+    (lines.join("\n") + "\n").into_bytes()
+}
+
+#[test]
+fn same_seed_and_iterations_give_identical_output() {
+    let input = recorded_input();
+    let args = ["--iterations", "300", "--seed", "42"];
+    let first = run_bot(&args, &input);
+    let second = run_bot(&args, &input);
+    assert!(first.status.success());
+    assert_eq!(String::from_utf8_lossy(&first.stdout).lines().count(), 60);
+    assert_eq!(first.stdout, second.stdout);
+    let other_seed = run_bot(&["--iterations", "300", "--seed", "43"], &input);
+    assert!(other_seed.status.success());
+}
+
+#[test]
+fn every_output_line_is_a_valid_command_under_the_cap() {
+    for (league, cap) in [("gold", 100), ("legend", 200)] {
+        let output = run_bot(
+            &["--iterations", "200", "--league", league],
+            &recorded_input(),
+        );
+        for line in String::from_utf8(output.stdout).unwrap().lines() {
+            let tokens: Vec<&str> = line.split(' ').collect();
+            assert_eq!(tokens.len(), 3, "{line}");
+            tokens[0].parse::<i32>().unwrap();
+            tokens[1].parse::<i32>().unwrap();
+            match tokens[2] {
+                "BOOST" | "SHIELD" => {}
+                thrust => assert!(thrust.parse::<u16>().unwrap() <= cap, "{line}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn end_of_input_exits_zero() {
+    for input in ["", "3\n2\n0 0\n1000 0\n"] {
+        let output = run_bot(&["--iterations", "10"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "input {input:?}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn malformed_input_gives_one_clear_line_and_exit_2() {
+    let cases: [(&str, &str); 5] = [
+        ("three\n", "input line 1: expected the number of laps"),
+        (
+            "3\n1\n0 0\n",
+            "input line 2: expected the number of checkpoints",
+        ),
+        ("3\n2\n0 0\n5 5 5\n", "input line 4: expected checkpoint 1"),
+        (
+            "3\n2\n0 0\n9000 0\n1 2 3 4 5 1\n1 2 3 4 5\n",
+            "input line 6: expected pod line 2 of 4",
+        ),
+        (
+            "3\n2\n0 0\n9000 0\n1 2 3 4 5 7\n",
+            "input line 5: expected pod line 1 of 4",
+        ),
+    ];
+    for (input, message) in cases {
+        let output = run_bot(&["--iterations", "10"], input.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "input {input:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn bad_flags_give_a_clear_message_and_exit_2() {
+    let output = run_bot(&["--depth", "zero"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("csb: --depth"), "{stderr}");
+}
+
+#[test]
+fn garbage_never_panics() {
+    // Deterministic pseudo-random inputs mixing valid prefixes with noise.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet = b"0123456789 -\n\nxBOOST";
+    for case in 0..40 {
+        let mut input = if case % 2 == 0 {
+            b"3\n3\n1000 1000\n9000 5000\n4000 7000\n".to_vec()
+        } else {
+            Vec::new()
+        };
+        for _ in 0..(next() % 200) {
+            input.push(alphabet[(next() % alphabet.len() as u64) as usize]);
+        }
+        let output = run_bot(&["--iterations", "20"], &input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(0) | Some(2)),
+            "{input:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
