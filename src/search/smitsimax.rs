@@ -72,6 +72,7 @@ impl<G: Game> Smitsimax<G> {
         }
     }
 
+    /// The params the next iteration will use.
     pub fn params(&self) -> &SearchParams {
         &self.params
     }
@@ -325,7 +326,7 @@ impl<G: Game> Smitsimax<G> {
             .map(|(action, child)| (action as u8, child.visits, child.mean()))
     }
 
-    /// Agent `agent`'s tree, for diagnostics.
+    /// Agent `agent`'s tree, for diagnostics. Panics if `agent >= MAX_AGENTS`.
     pub fn tree(&self, agent: usize) -> &NodePool {
         &self.trees[agent]
     }
