@@ -42,7 +42,7 @@ pub struct SearchParams {
     pub rollout_plies: u32,
     /// How the root action is chosen (default most visited).
     pub final_move: FinalMove,
-    /// The child selection policy (default UCB1).
+    /// The child selection policy (default UCB1). Takes effect at the next reset.
     pub selection: Selection,
 }
 

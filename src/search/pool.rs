@@ -3,7 +3,8 @@
 //!
 //! Every block has the same size, the agent's action count, so a node needs no child count and
 //! fits in 16 bytes (four per cache line). Sums of squared scores, which only UCB1-Tuned reads,
-//! live in a parallel array so that plain UCB1 never touches them.
+//! live in a parallel array, kept only when the turn asks for them, so plain UCB1 never touches
+//! them.
 
 /// Index of a node in its agent's [`NodePool`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,10 +63,11 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct NodePool {
     nodes: Vec<Node>,
-    /// `score_square_sums[i]`: sum of the squared scores added to node i with squares on.
+    /// `score_square_sums[i]`: sum of the squared scores added to node i, when `tracks_squares`.
     score_square_sums: Vec<f64>,
     used: u32,
     children_per_node: u32,
+    tracks_squares: bool,
 }
 
 impl NodePool {
@@ -78,17 +80,19 @@ impl NodePool {
             score_square_sums: vec![0.0; capacity],
             used: 1,
             children_per_node: 0,
+            tracks_squares: false,
         }
     }
 
     /// Forget every node but a fresh root; expanded nodes will get `children_per_node` children
-    /// each (at most `u16::MAX + 1`). O(1).
+    /// each (at most `u16::MAX + 1`), and squared-score sums are kept if `track_squares`. O(1).
     #[inline]
-    pub fn reset(&mut self, children_per_node: usize) {
+    pub fn reset(&mut self, children_per_node: usize, track_squares: bool) {
         self.nodes[0] = Node::FRESH;
         self.score_square_sums[0] = 0.0;
         self.used = 1;
         self.children_per_node = children_per_node.min(1 << 16) as u32;
+        self.tracks_squares = track_squares;
     }
 
     /// Nodes in use, root included.
@@ -120,7 +124,7 @@ impl NodePool {
         &self.nodes[id.index()]
     }
 
-    /// Sum of the squared scores added to `id` with squares on.
+    /// Sum of the squared scores added to `id` (meaningful only when tracking squares).
     #[inline]
     pub fn score_square_sum(&self, id: NodeId) -> f64 {
         self.score_square_sums[id.index()]
@@ -160,8 +164,10 @@ impl NodePool {
         for child in &mut self.nodes[first..end] {
             *child = Node::FRESH;
         }
-        for square_sum in &mut self.score_square_sums[first..end] {
-            *square_sum = 0.0;
+        if self.tracks_squares {
+            for square_sum in &mut self.score_square_sums[first..end] {
+                *square_sum = 0.0;
+            }
         }
         self.used = end as u32;
         let first_child = NodeId(first as u32);
@@ -169,14 +175,13 @@ impl NodePool {
         Some(first_child)
     }
 
-    /// Count one visit of `id` with score `value`; with `squares`, also add `value²` to its
-    /// squared-score sum.
+    /// Count one visit of `id` with score `value` (and `value²` when tracking squares).
     #[inline(always)]
-    pub fn add_score(&mut self, id: NodeId, value: f64, squares: bool) {
+    pub fn add_score(&mut self, id: NodeId, value: f64) {
         let node = &mut self.nodes[id.index()];
         node.visits += 1;
         node.score_sum += value;
-        if squares {
+        if self.tracks_squares {
             self.score_square_sums[id.index()] += value * value;
         }
     }
@@ -194,7 +199,7 @@ mod tests {
     #[test]
     fn expansion_hands_out_contiguous_blocks_until_full() {
         let mut pool = NodePool::with_capacity(8);
-        pool.reset(3);
+        pool.reset(3, true);
         assert_eq!(pool.len(), 1);
         assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
         assert_eq!(pool.children(NodeId::ROOT).len(), 3);
@@ -205,18 +210,18 @@ mod tests {
         assert!(!pool.node(NodeId(1)).is_expanded());
         assert!(pool.children(NodeId(1)).is_empty());
         assert!(pool.children_square_sums(NodeId(1)).is_empty());
-        pool.reset(1);
+        pool.reset(1, false);
         assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
     }
 
     #[test]
     fn reset_gives_a_fresh_root_and_reuses_slots_fresh() {
         let mut pool = NodePool::with_capacity(4);
-        pool.reset(3);
+        pool.reset(3, true);
         pool.expand(NodeId::ROOT).unwrap();
-        pool.add_score(NodeId(2), 2.0, true);
-        pool.add_score(NodeId::ROOT, 2.0, true);
-        pool.reset(3);
+        pool.add_score(NodeId(2), 2.0);
+        pool.add_score(NodeId::ROOT, 2.0);
+        pool.reset(3, true);
         assert_eq!(pool.len(), 1);
         assert_eq!(*pool.node(NodeId::ROOT), Node::FRESH);
         assert_eq!(pool.score_square_sum(NodeId::ROOT), 0.0);
@@ -228,18 +233,22 @@ mod tests {
     #[test]
     fn add_score_counts_visits_sums_and_optionally_squares() {
         let mut pool = NodePool::with_capacity(1);
-        pool.reset(2);
-        pool.add_score(NodeId::ROOT, 3.0, true);
-        pool.add_score(NodeId::ROOT, 1.0, false);
+        pool.reset(2, true);
+        pool.add_score(NodeId::ROOT, 3.0);
+        pool.add_score(NodeId::ROOT, 1.0);
         let root = pool.node(NodeId::ROOT);
         assert_eq!((root.visits, root.score_sum, root.mean()), (2, 4.0, 2.0));
-        assert_eq!(pool.score_square_sum(NodeId::ROOT), 9.0);
+        assert_eq!(pool.score_square_sum(NodeId::ROOT), 10.0);
+        pool.reset(2, false);
+        pool.add_score(NodeId::ROOT, 3.0);
+        assert_eq!(pool.node(NodeId::ROOT).score_sum, 3.0);
+        assert_eq!(pool.score_square_sum(NodeId::ROOT), 0.0);
     }
 
     #[test]
     fn zero_capacity_still_holds_a_root() {
         let mut pool = NodePool::with_capacity(0);
-        pool.reset(1);
+        pool.reset(1, false);
         assert_eq!(pool.capacity(), 1);
         assert_eq!(pool.expand(NodeId::ROOT), None);
     }

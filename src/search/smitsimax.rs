@@ -33,6 +33,8 @@ pub struct Smitsimax<G: Game> {
     /// The state every iteration starts from; `None` until the first reset.
     root: Option<G>,
     agent_count: usize,
+    /// The selection policy, fixed at reset (it decides whether trees keep squared scores).
+    selection: Selection,
     /// Action count of each agent, fixed at reset.
     action_counts: [u32; MAX_AGENTS],
     trees: [NodePool; MAX_AGENTS],
@@ -57,6 +59,7 @@ impl<G: Game> Smitsimax<G> {
             rng: Rng::new(seed),
             root: None,
             agent_count: 0,
+            selection: params.selection,
             action_counts: [0; MAX_AGENTS],
             trees: std::array::from_fn(|_| NodePool::with_capacity(nodes_per_agent)),
             paths: [[NodeId::ROOT; MAX_DEPTH + 1]; MAX_AGENTS],
@@ -69,11 +72,13 @@ impl<G: Game> Smitsimax<G> {
         }
     }
 
+    /// The params the next iteration will use.
     pub fn params(&self) -> &SearchParams {
         &self.params
     }
 
-    /// Params may be changed at any time; they apply from the next iteration.
+    /// Params may be changed at any time; they apply from the next iteration, except
+    /// [`SearchParams::selection`], which applies from the next reset.
     pub fn params_mut(&mut self) -> &mut SearchParams {
         &mut self.params
     }
@@ -88,6 +93,8 @@ impl<G: Game> Smitsimax<G> {
             (1..=MAX_AGENTS).contains(&agent_count),
             "Game::agent_count must be in 1..={MAX_AGENTS}, got {agent_count}"
         );
+        self.selection = self.params.selection;
+        let track_squares = self.selection == Selection::Ucb1Tuned;
         for agent in 0..MAX_AGENTS {
             let action_count = if agent < agent_count {
                 root.action_count(agent)
@@ -99,7 +106,7 @@ impl<G: Game> Smitsimax<G> {
                 "Game::action_count({agent}) must be in 1..=256, got {action_count}"
             );
             self.action_counts[agent] = action_count as u32;
-            self.trees[agent].reset(action_count);
+            self.trees[agent].reset(action_count, track_squares);
         }
         self.root = Some(*root);
         self.agent_count = agent_count;
@@ -197,7 +204,7 @@ impl<G: Game> Smitsimax<G> {
         } else {
             select_child(
                 &self.tables,
-                params.selection,
+                self.selection,
                 tree.children(*current),
                 tree.children_square_sums(*current),
                 node.visits,
@@ -224,7 +231,6 @@ impl<G: Game> Smitsimax<G> {
         params: &SearchParams,
     ) {
         let discount = params.discount;
-        let squares = params.selection == Selection::Ucb1Tuned;
         let tree = &mut self.trees[agent];
         let path = &self.paths[agent][..=path_length];
         let mut value = if discount == 1.0 {
@@ -235,12 +241,12 @@ impl<G: Game> Smitsimax<G> {
         let mut lowest = self.lowest_scores[agent];
         let mut highest = self.highest_scores[agent];
         for &id in path[1..].iter().rev() {
-            tree.add_score(id, value, squares);
+            tree.add_score(id, value);
             lowest = lowest.min(value);
             highest = highest.max(value);
             value *= discount;
         }
-        tree.add_score(NodeId::ROOT, value, squares);
+        tree.add_score(NodeId::ROOT, value);
         if lowest != self.lowest_scores[agent] || highest != self.highest_scores[agent] {
             self.lowest_scores[agent] = lowest;
             self.highest_scores[agent] = highest;
@@ -320,7 +326,7 @@ impl<G: Game> Smitsimax<G> {
             .map(|(action, child)| (action as u8, child.visits, child.mean()))
     }
 
-    /// Agent `agent`'s tree, for diagnostics.
+    /// Agent `agent`'s tree, for diagnostics. Panics if `agent >= MAX_AGENTS`.
     pub fn tree(&self, agent: usize) -> &NodePool {
         &self.trees[agent]
     }
