@@ -1,0 +1,55 @@
+//! The expansion proper, done by `rust_bundler_cp::bundle_specific_binary` on the staged copy.
+//!
+//! The library reports trouble by panicking (or, for an unparsable lib.rs, by exiting), and
+//! formats its output by running `rustfmt` from the working directory. So it runs here with the
+//! working directory set to the staged root (whose `rustfmt.toml` says edition 2021), behind
+//! `catch_unwind` with a silent panic hook: a panic becomes one error line, not a backtrace.
+//! `modtree::check` has already ruled out the panics we know of.
+
+use std::collections::HashMap;
+use std::panic;
+use std::process::{Command, Stdio};
+
+use crate::error::{input, Result};
+use crate::stage::Staged;
+
+/// Expands the staged crate into one source text (library formatting, comments already gone).
+pub fn expand(staged: &Staged) -> Result<String> {
+    let rustfmt_ok = Command::new("rustfmt")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !rustfmt_ok {
+        return Err(input(
+            "rustfmt is not on PATH, and rust_bundler_cp needs it (rustup component add rustfmt)",
+        ));
+    }
+
+    let previous_dir = std::env::current_dir()
+        .map_err(|e| input(format!("cannot read the working directory: {e}")))?;
+    std::env::set_current_dir(staged.root())
+        .map_err(|e| input(format!("cannot enter {}: {e}", staged.root().display())))?;
+    let root = staged.root().to_path_buf();
+    let bin = staged.bin_name.clone();
+
+    let previous_hook = panic::take_hook();
+    panic::set_hook(Box::new(|_| {}));
+    let outcome = panic::catch_unwind(move || {
+        rust_bundler_cp::bundle_specific_binary(root, Some(bin), HashMap::new())
+    });
+    panic::set_hook(previous_hook);
+    std::env::set_current_dir(&previous_dir)
+        .map_err(|e| input(format!("cannot return to {}: {e}", previous_dir.display())))?;
+
+    outcome.map_err(|payload| {
+        let what = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let first = what.lines().next().unwrap_or("").to_string();
+        input(format!("rust_bundler_cp failed: {first}"))
+    })
+}
