@@ -2,8 +2,8 @@
 //! that CodinGame can compile, with `rust_bundler_cp` doing the expansion, then checks it:
 //! size, std only, compiles alone, and (optionally) prints what the cargo-built bot prints.
 //!
-//! The steps, one module each: `stage` (private copy the library can expand), `modtree` (the
-//! library will read the files rustc reads), `expand` (the library itself), `strip` (tests,
+//! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
+//! private copy laid out so the library reads the same files), `expand` (the library itself), `strip` (tests,
 //! docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
 //! rustfmt), then the checks `size`, `std_only`, `compile` and `compare`.
 
@@ -42,7 +42,6 @@ fn main() {
 
 fn run(cli: &Cli) -> Result<()> {
     let staged = stage::stage(&cli.crate_dir, cli.bin.as_deref())?;
-    let files = modtree::check(&staged)?;
     let expanded = expand::expand(&staged)?;
     let mut tree = syn::parse_file(&expanded).map_err(|e| {
         input(format!(
@@ -51,9 +50,9 @@ fn run(cli: &Cli) -> Result<()> {
     })?;
     let stripped = strip::strip(&mut tree);
     println!(
-        "bundled {files} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
+        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
          comments",
-        staged.crate_name, staged.bin_name, stripped.removed, stripped.docs
+        staged.files, staged.crate_name, staged.bin_name, stripped.removed, stripped.docs
     );
     if let Some(league) = cli.league {
         let old = league::set(&mut tree, &cli.league_const, league.variant())?;

@@ -1,11 +1,13 @@
-//! Checks, before `rust_bundler_cp` runs, that it will read the same module files rustc would.
+//! Walks a crate's module tree the way rustc resolves `mod x;`, reading and parsing every
+//! file, so that staging can lay the files out where `rust_bundler_cp` will find them.
 //!
-//! The library panics on a missing or unparsable module file, ignores `#[path]`, keeps using
-//! the enclosing file's directory inside inline `mod x { mod y; }`, and for `mod y;` declared in
-//! a non-`mod.rs` file `x.rs` tries `<dir>/y.rs` before `<dir>/x/y.rs`. Walking the module tree
-//! both ways here turns each of those into one clear error instead of a panic or a silently
-//! wrong bundle. The same walk rejects any path that starts with the crate's own name, which the
-//! library would strip (`let csb = ..; csb.f()` would lose its receiver).
+//! The library's own lookup differs from rustc's: in a non-`mod.rs` file `a.rs` it tries
+//! `<dir>/x.rs` before `<dir>/a/x.rs` (a same-named file one level up wins) and never tries
+//! `<dir>/a/x/mod.rs`; inside an inline `mod m { mod x; }` it ignores `m`; it ignores
+//! `#[path]`; and it panics on a missing or unparsable file. Resolving here instead turns each
+//! of those into either a correct bundle or one clear error. The walk also rejects any path
+//! that starts with the crate's own name outside `main.rs`'s `name::` prefixes, since the
+//! library strips that name from every path (`let csb = ..; csb.f()` would lose its receiver).
 
 use std::path::{Path, PathBuf};
 
@@ -13,83 +15,86 @@ use syn::visit::Visit;
 
 use crate::error::{input, Result};
 use crate::source::parse_file;
-use crate::stage::{read, Staged};
+use crate::stage::read;
 
-/// Walks the staged library and binary; returns how many source files the bundle is made of.
-pub fn check(staged: &Staged) -> Result<usize> {
+/// One source file of the module tree.
+pub struct ModFile {
+    /// Module path below the root (`["engine", "geometry"]`); empty for the root file.
+    pub path: Vec<String>,
+    /// The file's text as written.
+    pub text: String,
+}
+
+/// Reads the module tree rooted at `root_file` (a `lib.rs` or `main.rs`). Paths in messages
+/// are shown as `shown_base` joined with the path relative to `base`. `crate_name` paths are only allowed when `allow_crate_paths`.
+pub fn collect(
+    root_file: &Path,
+    base: &Path,
+    shown_base: &Path,
+    crate_name: &str,
+    allow_crate_paths: bool,
+) -> Result<Vec<ModFile>> {
     let mut walker = Walker {
-        root: staged.root().to_path_buf(),
-        crate_name: staged.crate_name.clone(),
-        files: 0,
+        base: base.to_path_buf(),
+        shown_base: shown_base.to_path_buf(),
+        crate_name: crate_name.to_string(),
+        allow_crate_paths,
+        files: Vec::new(),
     };
-    let lib_dir = dir_of(&staged.lib_path);
-    walker.walk_file(&staged.lib_path, &lib_dir, &lib_dir, "", 0)?;
-    let bin_dir = dir_of(&staged.bin_path);
-    walker.walk_file(&staged.bin_path, &bin_dir, &lib_dir, "", 0)?;
+    let dir = root_file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    walker.walk_file(root_file, Vec::new(), &dir)?;
     Ok(walker.files)
 }
 
-fn dir_of(path: &Path) -> PathBuf {
-    path.parent().unwrap_or(Path::new(".")).to_path_buf()
-}
-
 struct Walker {
-    root: PathBuf,
+    base: PathBuf,
+    shown_base: PathBuf,
     crate_name: String,
-    files: usize,
+    allow_crate_paths: bool,
+    files: Vec<ModFile>,
 }
 
 impl Walker {
-    /// A path as the user knows it (relative to the crate directory).
     fn show(&self, path: &Path) -> String {
-        path.strip_prefix(&self.root)
-            .unwrap_or(path)
-            .display()
-            .to_string()
+        match path.strip_prefix(&self.base) {
+            Ok(rel) => self.shown_base.join(rel).display().to_string(),
+            Err(_) => path.display().to_string(),
+        }
     }
 
-    fn walk_file(
-        &mut self,
-        path: &Path,
-        rustc_dir: &Path,
-        lib_base: &Path,
-        lib_parent: &str,
-        depth: usize,
-    ) -> Result<()> {
-        if depth > 64 {
+    fn walk_file(&mut self, file: &Path, modpath: Vec<String>, rustc_dir: &Path) -> Result<()> {
+        if modpath.len() > 64 {
             return Err(input(format!(
-                "{}: modules nested more than 64 deep (a cycle?)",
-                self.show(path)
+                "{}: modules nested more than 64 deep",
+                self.show(file)
             )));
         }
-        self.files += 1;
-        let shown = PathBuf::from(self.show(path));
-        let file = parse_file(&read(path)?, &shown)?;
-        let mut finder = CrateNameFinder {
-            name: &self.crate_name,
-            line: None,
-        };
-        finder.visit_file(&file);
-        if let Some(line) = finder.line {
-            return Err(input(format!(
-                "{}:{line}: a path starts with `{}`, the crate's own name; rust_bundler_cp strips \
-                 that name from every path, so rename the variable/item (in main.rs, write `{0}::` \
-                 paths only)",
-                shown.display(),
-                self.crate_name
-            )));
+        let shown = self.show(file);
+        let text = read(file)?;
+        let tree = parse_file(&text, Path::new(&shown))?;
+        if !self.allow_crate_paths {
+            if let Some(line) = first_crate_path(&tree, &self.crate_name) {
+                return Err(input(format!(
+                    "{shown}:{line}: a path starts with `{}`, the crate's own name; \
+                     rust_bundler_cp strips that name from every path, so rename it",
+                    self.crate_name
+                )));
+            }
         }
-        self.walk_items(&file.items, &shown, rustc_dir, lib_base, lib_parent, depth)
+        self.files.push(ModFile {
+            path: modpath.clone(),
+            text,
+        });
+        self.walk_items(&tree.items, &shown, &modpath, rustc_dir, false)
     }
 
     fn walk_items(
         &mut self,
         items: &[syn::Item],
-        shown: &Path,
+        shown: &str,
+        modpath: &[String],
         rustc_dir: &Path,
-        lib_base: &Path,
-        lib_parent: &str,
-        depth: usize,
+        inline: bool,
     ) -> Result<()> {
         for item in items {
             let syn::Item::Mod(m) = item else { continue };
@@ -97,84 +102,56 @@ impl Walker {
             let line = m.ident.span().start().line;
             if m.attrs.iter().any(|a| a.path().is_ident("path")) {
                 return Err(input(format!(
-                    "{}:{line}: `#[path]` on `mod {name}` is not supported by rust_bundler_cp; \
-                     move the file to where rustc looks by default",
-                    shown.display()
+                    "{shown}:{line}: `#[path]` on `mod {name}` is not supported by \
+                     rust_bundler_cp; move the file to where rustc looks by default"
                 )));
             }
-            match &m.content {
-                Some((_, inner)) => {
-                    self.walk_items(
-                        inner,
-                        shown,
-                        &rustc_dir.join(&name),
-                        lib_base,
-                        lib_parent,
-                        depth,
-                    )?;
-                }
-                None => {
-                    let flat = rustc_dir.join(format!("{name}.rs"));
-                    let nested = rustc_dir.join(&name).join("mod.rs");
-                    let rustc_file = match (flat.is_file(), nested.is_file()) {
-                        (true, false) => flat,
-                        (false, true) => nested,
-                        (true, true) => {
-                            return Err(input(format!(
-                                "{}:{line}: both {} and {} exist for `mod {name}`; keep one",
-                                shown.display(),
-                                self.show(&flat),
-                                self.show(&nested)
-                            )))
-                        }
-                        (false, false) => return Err(input(format!(
-                            "{}:{line}: file not found for `mod {name};` (looked for {} and {})",
-                            shown.display(),
-                            self.show(&flat),
-                            self.show(&nested)
-                        ))),
-                    };
-                    let candidates = [
-                        (lib_base.to_path_buf(), format!("{name}.rs")),
-                        (lib_base.join(lib_parent), format!("{name}.rs")),
-                        (lib_base.join(&name), "mod.rs".to_string()),
-                    ];
-                    let chosen = candidates.iter().find(|(b, f)| b.join(f).is_file());
-                    let same = chosen.is_some_and(|(b, f)| same_file(&b.join(f), &rustc_file));
-                    let Some((child_base, _)) = chosen.filter(|_| same) else {
-                        let theirs = chosen
-                            .map(|(b, f)| self.show(&b.join(f)))
-                            .unwrap_or_else(|| "nothing".to_string());
-                        return Err(input(format!(
-                            "{}:{line}: for `mod {name};` rustc reads {} but rust_bundler_cp would \
-                             read {theirs}; rename one of them or use the `x/mod.rs` layout",
-                            shown.display(),
-                            self.show(&rustc_file)
-                        )));
-                    };
-                    let child_base = child_base.clone();
-                    self.walk_file(
-                        &rustc_file,
-                        &rustc_dir.join(&name),
-                        &child_base,
-                        &name,
-                        depth + 1,
-                    )?;
-                }
+            let mut child = modpath.to_vec();
+            child.push(name.clone());
+            if let Some((_, inner)) = &m.content {
+                self.walk_items(inner, shown, &child, &rustc_dir.join(&name), true)?;
+                continue;
             }
+            if inline {
+                return Err(input(format!(
+                    "{shown}:{line}: `mod {name};` inside an inline module is not supported by \
+                     rust_bundler_cp (it looks in the wrong directory); make the enclosing module \
+                     a file"
+                )));
+            }
+            let flat = rustc_dir.join(format!("{name}.rs"));
+            let nested = rustc_dir.join(&name).join("mod.rs");
+            let file = match (flat.is_file(), nested.is_file()) {
+                (true, false) => flat,
+                (false, true) => nested,
+                (true, true) => {
+                    return Err(input(format!(
+                        "{shown}:{line}: both {} and {} exist for `mod {name}`; keep one",
+                        self.show(&flat),
+                        self.show(&nested)
+                    )))
+                }
+                (false, false) => {
+                    return Err(input(format!(
+                        "{shown}:{line}: file not found for `mod {name};` (looked for {} and {})",
+                        self.show(&flat),
+                        self.show(&nested)
+                    )))
+                }
+            };
+            self.walk_file(&file, child, &rustc_dir.join(&name))?;
         }
         Ok(())
     }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+/// The line of the first path whose first segment is `name`.
+pub fn first_crate_path(file: &syn::File, name: &str) -> Option<usize> {
+    let mut finder = CrateNameFinder { name, line: None };
+    finder.visit_file(file);
+    finder.line
 }
 
-/// Finds the first path whose first segment is the crate's name.
 struct CrateNameFinder<'a> {
     name: &'a str,
     line: Option<usize>,

@@ -1,11 +1,15 @@
-//! Staging: a private copy of the crate's sources that `rust_bundler_cp` can expand as is.
+//! Staging: a private copy of the crate's sources that `rust_bundler_cp` expands correctly.
 //!
-//! The copy gets a minimal, dependency-free Cargo.toml (one lib, one bin, its own `[workspace]`),
-//! so `cargo metadata` inside the library never resolves the real crate's dependencies or its
-//! workspace. The binary's source is rewritten on the way: `rust_bundler_cp` only inlines
-//! `lib.rs` in place of an `extern crate <name>;` item, so one is added when missing, and every
-//! `<name>::` path prefix (also inside macro calls, which the library does not look into) becomes
-//! `crate::`, so `use <name>::x;` keeps working instead of being dropped. A `rustfmt.toml` with
+//! Every module file found by `modtree` (rustc's resolution) is written to
+//! `src/<module path>/mod.rs`, next to `src/lib.rs` and `src/main.rs`: in that layout the
+//! library's own lookup can only find the right file. The copy gets a minimal, dependency-free
+//! Cargo.toml (one lib, one bin, its own `[workspace]`), so `cargo metadata` inside the library
+//! never resolves the real crate's dependencies or workspace. The binary's files are rewritten on
+//! the way: the library only inlines `lib.rs` in place of an `extern crate <name>;` item, so
+//! one is added to `main.rs` when missing; every `<name>::` path prefix (also inside macro
+//! calls, which the library does not look into) becomes `crate::`, so `use <name>::bot::run;`
+//! keeps working instead of being dropped; and `main.rs` imports of names the library root
+//! already has are removed, since both end up in one root. A `rustfmt.toml` with
 //! `edition = "2021"` sits at the root because the library runs `rustfmt` without `--edition`
 //! and rustfmt reads its config from the working directory.
 
@@ -18,6 +22,7 @@ use quote::ToTokens;
 use tempfile::TempDir;
 
 use crate::error::{input, Result};
+use crate::modtree;
 use crate::source::parse_file;
 
 /// The staged copy and what the later steps need to know about it.
@@ -28,10 +33,8 @@ pub struct Staged {
     pub crate_name: String,
     /// The binary target's name.
     pub bin_name: String,
-    /// Staged `lib.rs`.
-    pub lib_path: PathBuf,
-    /// Staged binary source (already rewritten).
-    pub bin_path: PathBuf,
+    /// How many source files went in.
+    pub files: usize,
 }
 
 impl Staged {
@@ -41,7 +44,9 @@ impl Staged {
     }
 }
 
-/// Reads the crate's targets with `cargo metadata --no-deps` and builds the staged copy.
+/// Reads the crate's targets with `cargo metadata --no-deps`, walks both module trees and
+/// writes the staged copy: `src/lib.rs`, `src/main.rs` and every other module at
+/// `src/<module path>/mod.rs`, the one layout rust_bundler_cp resolves without ambiguity.
 pub fn stage(crate_dir: &Path, bin: Option<&str>) -> Result<Staged> {
     let manifest = crate_dir.join("Cargo.toml");
     if !manifest.is_file() {
@@ -81,51 +86,83 @@ pub fn stage(crate_dir: &Path, bin: Option<&str>) -> Result<Staged> {
     )?;
     let bins: Vec<&Target> = package.targets.iter().filter(|t| t.is_bin()).collect();
     let bin = single(bins.into_iter(), "binary", bin)?;
-
-    let lib_src = lib.src_path.as_std_path();
-    if lib_src.file_name().and_then(|n| n.to_str()) != Some("lib.rs") {
-        return Err(input(format!(
-            "the library root is {}, but rust_bundler_cp only reads a file named lib.rs",
-            lib_src.display()
-        )));
-    }
-    let lib_dir = lib_src.parent().unwrap_or(Path::new("."));
-    let rel_lib_dir = relative(lib_dir, &package_dir)?;
-    let rel_bin = relative(bin.src_path.as_std_path(), &package_dir)?;
     let crate_name = lib.name.replace('-', "_");
+
+    let lib_files = modtree::collect(
+        lib.src_path.as_std_path(),
+        &package_dir,
+        crate_dir,
+        &crate_name,
+        false,
+    )?;
+    let bin_files = modtree::collect(
+        bin.src_path.as_std_path(),
+        &package_dir,
+        crate_dir,
+        &crate_name,
+        true,
+    )?;
+    let bin_shown = match bin.src_path.as_std_path().strip_prefix(&package_dir) {
+        Ok(rel) => crate_dir.join(rel),
+        Err(_) => bin.src_path.as_std_path().to_path_buf(),
+    };
+    for f in bin_files.iter().filter(|f| f.path.len() == 1) {
+        if lib_files.iter().any(|l| l.path == f.path) {
+            return Err(input(format!(
+                "both the library and {} declare `mod {}`; in one file they would clash",
+                bin_shown.display(),
+                f.path[0]
+            )));
+        }
+    }
 
     let dir = tempfile::Builder::new()
         .prefix("bundler-stage-")
         .tempdir()
         .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
-    let root = dir.path();
-    copy_rs_tree(lib_dir, &root.join(&rel_lib_dir))?;
-
-    let bin_text = read(bin.src_path.as_std_path())?;
-    let bin_rewritten = rewrite_bin(&bin_text, bin.src_path.as_std_path(), &crate_name)?;
-    let bin_path = root.join(&rel_bin);
-    write(&bin_path, &bin_rewritten)?;
+    let src = dir.path().join("src");
+    for f in &lib_files {
+        let target = if f.path.is_empty() {
+            src.join("lib.rs")
+        } else {
+            module_file(&src, &f.path)
+        };
+        write(&target, &f.text)?;
+    }
+    for f in &bin_files {
+        let text = rewrite_bin(&f.text, &bin_shown, &crate_name, f.path.is_empty())?;
+        let target = if f.path.is_empty() {
+            src.join("main.rs")
+        } else {
+            module_file(&src, &f.path)
+        };
+        write(&target, &text)?;
+    }
 
     let manifest_text = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
          autobins = false\nautoexamples = false\nautotests = false\nautobenches = false\n\n\
-         [lib]\nname = \"{crate_name}\"\npath = \"{lib}\"\n\n\
-         [[bin]]\nname = \"{bin_name}\"\npath = \"{bin}\"\n\n[workspace]\n",
+         [lib]\nname = \"{crate_name}\"\npath = \"src/lib.rs\"\n\n\
+         [[bin]]\nname = \"{bin_name}\"\npath = \"src/main.rs\"\n\n[workspace]\n",
         name = package.name.as_str(),
-        lib = slash(&rel_lib_dir.join("lib.rs")),
         bin_name = bin.name,
-        bin = slash(&rel_bin),
     );
-    write(&root.join("Cargo.toml"), &manifest_text)?;
-    write(&root.join("rustfmt.toml"), "edition = \"2021\"\n")?;
+    write(&dir.path().join("Cargo.toml"), &manifest_text)?;
+    write(&dir.path().join("rustfmt.toml"), "edition = \"2021\"\n")?;
 
     Ok(Staged {
-        lib_path: root.join(&rel_lib_dir).join("lib.rs"),
-        bin_path,
         crate_name,
         bin_name: bin.name.clone(),
+        files: lib_files.len() + bin_files.len(),
         dir,
     })
+}
+
+/// `src/a/b/mod.rs` for module path `a::b`.
+fn module_file(src: &Path, path: &[String]) -> PathBuf {
+    let mut p = src.to_path_buf();
+    p.extend(path);
+    p.join("mod.rs")
 }
 
 /// Picks the one target of a kind, or the one named `wanted`.
@@ -157,43 +194,6 @@ fn single<'a>(
     }
 }
 
-/// `path` relative to `base`, which must contain it.
-fn relative(path: &Path, base: &Path) -> Result<PathBuf> {
-    path.strip_prefix(base).map(Path::to_path_buf).map_err(|_| {
-        input(format!(
-            "{} lies outside the package directory {}",
-            path.display(),
-            base.display()
-        ))
-    })
-}
-
-/// A relative path with `/` separators, for the staged Cargo.toml.
-fn slash(path: &Path) -> String {
-    path.components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// Copies every `.rs` file under `from` into `to`, keeping the layout.
-fn copy_rs_tree(from: &Path, to: &Path) -> Result<()> {
-    let entries =
-        fs::read_dir(from).map_err(|e| input(format!("cannot list {}: {e}", from.display())))?;
-    fs::create_dir_all(to).map_err(|e| input(format!("cannot create {}: {e}", to.display())))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| input(format!("cannot list {}: {e}", from.display())))?;
-        let path = entry.path();
-        if path.is_dir() {
-            copy_rs_tree(&path, &to.join(entry.file_name()))?;
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            fs::copy(&path, to.join(entry.file_name()))
-                .map_err(|e| input(format!("cannot copy {}: {e}", path.display())))?;
-        }
-    }
-    Ok(())
-}
-
 /// Reads a source file as UTF-8.
 pub fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).map_err(|e| input(format!("cannot read {}: {e}", path.display())))
@@ -208,10 +208,14 @@ pub fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).map_err(|e| input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// The binary's source with `<crate>::` prefixes turned into `crate::` and an
-/// `extern crate <crate>;` item first if it had none.
-fn rewrite_bin(text: &str, path: &Path, crate_name: &str) -> Result<String> {
-    let file = parse_file(text, path)?;
+/// A file of the binary's module tree with `<crate>::` prefixes turned into `crate::`; the
+/// root file (`main.rs`) also loses imports of root names and gains an `extern crate <crate>;`
+/// item if it had none. `path` only names the binary in messages.
+fn rewrite_bin(text: &str, path: &Path, crate_name: &str, root: bool) -> Result<String> {
+    let mut file = parse_file(text, path)?;
+    if root {
+        prune_root_imports(&mut file, crate_name);
+    }
     let tokens = rewrite_crate_prefix(file.into_token_stream(), crate_name);
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         input(format!(
@@ -219,6 +223,16 @@ fn rewrite_bin(text: &str, path: &Path, crate_name: &str) -> Result<String> {
             path.display()
         ))
     })?;
+    if let Some(line) = modtree::first_crate_path(&file, crate_name) {
+        return Err(input(format!(
+            "{} (module tree, line {line} of the rewritten file): `{crate_name}` is used as a \
+             name, not as a `{crate_name}::` prefix; rust_bundler_cp would strip it, so rename it",
+            path.display()
+        )));
+    }
+    if !root {
+        return Ok(file.into_token_stream().to_string());
+    }
     let mut has_extern = false;
     for item in &file.items {
         if let syn::Item::ExternCrate(ext) = item {
@@ -240,6 +254,48 @@ fn rewrite_bin(text: &str, path: &Path, crate_name: &str) -> Result<String> {
             .insert(0, syn::parse_quote!(extern crate #ident;));
     }
     Ok(file.into_token_stream().to_string())
+}
+
+/// In the bundle, main.rs's items share the crate root with lib.rs's items, so a top-level
+/// `use <crate>::Name;` (or `::*`) would import a name that is already there and clash. Those
+/// leaves are removed; deeper imports (`use <crate>::bot::run;`) stay, to be rewritten to
+/// `crate::`. A `use` left empty is dropped.
+fn prune_root_imports(file: &mut syn::File, crate_name: &str) {
+    file.items.retain_mut(|item| {
+        let syn::Item::Use(u) = item else { return true };
+        let syn::UseTree::Path(p) = &mut u.tree else {
+            return true;
+        };
+        if u.leading_colon.is_some() || p.ident != crate_name {
+            return true;
+        }
+        let rest = std::mem::replace(
+            &mut *p.tree,
+            syn::UseTree::Glob(syn::UseGlob {
+                star_token: Default::default(),
+            }),
+        );
+        match prune_use(rest) {
+            Some(kept) => {
+                *p.tree = kept;
+                true
+            }
+            None => false,
+        }
+    });
+}
+
+/// The part of a use tree below `<crate>::` that is not already in the root's scope.
+fn prune_use(tree: syn::UseTree) -> Option<syn::UseTree> {
+    match tree {
+        syn::UseTree::Name(_) | syn::UseTree::Glob(_) => None,
+        syn::UseTree::Group(mut g) => {
+            let items = std::mem::take(&mut g.items);
+            g.items = items.into_iter().filter_map(prune_use).collect();
+            (!g.items.is_empty()).then_some(syn::UseTree::Group(g))
+        }
+        other => Some(other),
+    }
 }
 
 /// Replaces each `<crate_name> ::` at the start of a path with `crate ::`, everywhere in the
@@ -289,19 +345,28 @@ mod tests {
     #[test]
     fn rewrites_prefixes_in_macros_and_uses() {
         let out = rewrite_bin(
-            "use csb::bot::run; fn main() { println!(\"{}\", csb::x()); csb::bot::run(); }",
+            "use csb::bot::run; use csb::Root; use csb::{A, b::C}; fn main() { println!(\"{}\", csb::x()); csb::bot::run(); }",
             Path::new("main.rs"),
             "csb",
+            true,
         )
         .unwrap();
         assert!(out.starts_with("extern crate csb ;"), "{out}");
         assert!(!out.contains("csb ::"), "{out}");
         assert!(out.contains("use crate :: bot :: run"), "{out}");
+        assert!(!out.contains("Root"), "{out}");
+        assert!(out.contains("use crate :: { b :: C }"), "{out}");
     }
 
     #[test]
     fn keeps_existing_extern_crate() {
-        let out = rewrite_bin("extern crate csb; fn main() {}", Path::new("m.rs"), "csb").unwrap();
+        let out = rewrite_bin(
+            "extern crate csb; fn main() {}",
+            Path::new("m.rs"),
+            "csb",
+            true,
+        )
+        .unwrap();
         assert_eq!(out.matches("extern crate").count(), 1);
     }
 }
