@@ -3,10 +3,11 @@
 //! size, std only, compiles alone, and (optionally) prints what the cargo-built bot prints.
 //!
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
-//! private copy laid out so the library reads the same files), `expand` (the library itself), `strip` (tests,
-//! docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
+//! private copy laid out so the library reads the same files), `expand` (the library itself),
+//! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
 //! rustfmt), then the checks `size`, `std_only`, `compile` and `compare`.
 
+mod attrs;
 mod cli;
 mod compare;
 mod compile;
@@ -21,6 +22,7 @@ mod stage;
 mod std_only;
 mod strip;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -28,6 +30,13 @@ use clap::Parser;
 
 use crate::cli::Cli;
 use crate::error::{input, Result};
+
+/// `println!` that ignores a closed stdout (e.g. `| head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 fn main() {
     let cli = Cli::parse();
@@ -48,15 +57,20 @@ fn run(cli: &Cli) -> Result<()> {
             "rust_bundler_cp produced text that does not parse ({e}); please report this"
         ))
     })?;
+    attrs::restore(&mut tree, &staged.inner_attrs);
     let stripped = strip::strip(&mut tree);
-    println!(
+    say!(
         "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
          comments",
-        staged.files, staged.crate_name, staged.bin_name, stripped.removed, stripped.docs
+        staged.files,
+        staged.crate_name,
+        staged.bin_name,
+        stripped.removed,
+        stripped.docs
     );
     if let Some(league) = cli.league {
         let old = league::set(&mut tree, &cli.league_const, league.variant())?;
-        println!(
+        say!(
             "league: {} = League::{} (source says League::{old})",
             cli.league_const,
             league.variant()
@@ -71,9 +85,9 @@ fn run(cli: &Cli) -> Result<()> {
     match checks(cli, &text) {
         Ok(()) => {
             stage::write(&cli.out, &text)?;
-            println!("wrote {}", cli.out.display());
-            println!("{}", size::report(&text, cli.max_chars));
-            println!("sha256 {}", size::sha256_hex(&text));
+            say!("wrote {}", cli.out.display());
+            say!("{}", size::report(&text, cli.max_chars));
+            say!("sha256 {}", size::sha256_hex(&text));
             Ok(())
         }
         Err(e) => {
@@ -92,12 +106,13 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
     let label = cli.out.display().to_string();
     let parsed = source::parse_file(text, Path::new(&label))?;
     std_only::check_std_only(&parsed, &label)?;
-    println!("std only: no other crate referenced");
+    say!("std only: no other crate referenced");
     if cli.check_compile || cli.reference.is_some() {
         let compiled = compile::compile(text, &cli.rustc)?;
-        println!(
+        say!(
             "compiles alone: {} --edition 2021 -O ({} warnings)",
-            cli.rustc, compiled.warnings
+            cli.rustc,
+            compiled.warnings
         );
         if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
@@ -108,7 +123,7 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
                 &args,
                 Duration::from_secs(cli.timeout),
             )?;
-            println!(
+            say!(
                 "same output as {} on {} with args [{}]: {lines} lines",
                 reference.display(),
                 input_file.display(),

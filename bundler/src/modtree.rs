@@ -23,6 +23,9 @@ pub struct ModFile {
     pub path: Vec<String>,
     /// The file's text as written.
     pub text: String,
+    /// The file's inner attributes (`#![..]`) other than docs, which rust_bundler_cp drops
+    /// for every file but the binary's root; `attrs::restore` puts them back.
+    pub inner_attrs: Vec<syn::Attribute>,
 }
 
 /// Reads the module tree rooted at `root_file` (a `lib.rs` or `main.rs`). Paths in messages
@@ -81,9 +84,16 @@ impl Walker {
                 )));
             }
         }
+        let inner_attrs = tree
+            .attrs
+            .iter()
+            .filter(|a| matches!(a.style, syn::AttrStyle::Inner(_)) && !a.path().is_ident("doc"))
+            .cloned()
+            .collect();
         self.files.push(ModFile {
             path: modpath.clone(),
             text,
+            inner_attrs,
         });
         self.walk_items(&tree.items, &shown, &modpath, rustc_dir, false)
     }

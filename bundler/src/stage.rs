@@ -35,6 +35,9 @@ pub struct Staged {
     pub bin_name: String,
     /// How many source files went in.
     pub files: usize,
+    /// Inner attributes of the library's files by module path (the library root's under `[]`),
+    /// to be restored after the expansion dropped them.
+    pub inner_attrs: Vec<(Vec<String>, Vec<syn::Attribute>)>,
 }
 
 impl Staged {
@@ -154,6 +157,12 @@ pub fn stage(crate_dir: &Path, bin: Option<&str>) -> Result<Staged> {
         crate_name,
         bin_name: bin.name.clone(),
         files: lib_files.len() + bin_files.len(),
+        inner_attrs: lib_files
+            .iter()
+            .chain(bin_files.iter().filter(|f| !f.path.is_empty()))
+            .filter(|f| !f.inner_attrs.is_empty())
+            .map(|f| (f.path.clone(), f.inner_attrs.clone()))
+            .collect(),
         dir,
     })
 }

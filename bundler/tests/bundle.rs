@@ -109,6 +109,10 @@ fn nested_fixture_bundles_compiles_and_runs() {
     let (text, tmp, out) = bundle_ok(&dir, &["--league", "legend", "--check-compile"]);
     assert_stripped(&text, "nested");
     assert!(text.contains("pub const BUNDLED_LEAGUE: League = League::Legend;"));
+    assert!(
+        text.starts_with("#![allow(dead_code)]\n"),
+        "lib.rs inner attribute kept"
+    );
     let bin = compile(&out, tmp.path());
     let expected = fs::read_to_string(dir.join("expected.txt")).unwrap();
     assert_eq!(run(&bin, &[], None), expected);
