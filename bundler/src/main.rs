@@ -1,2 +1,142 @@
-//! Flattens the `csb` crate into one submittable `dist/main.rs` (work in progress).
-fn main() {}
+//! `bundler`: flattens the `csb` crate (its `lib.rs` module tree and `main.rs`) into one file
+//! that CodinGame can compile, with `rust_bundler_cp` doing the expansion, then checks it:
+//! size, std only, compiles alone, and (optionally) prints what the cargo-built bot prints.
+//!
+//! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
+//! private copy laid out so the library reads the same files), `expand` (the library itself),
+//! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
+//! rustfmt), then the checks `size`, `std_only`, `compile` and `compare`.
+
+mod attrs;
+mod cli;
+mod compare;
+mod compile;
+mod error;
+mod expand;
+mod format;
+mod league;
+mod modtree;
+mod size;
+mod source;
+mod stage;
+mod std_only;
+mod strip;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::cli::Cli;
+use crate::error::{input, Result};
+
+/// `println!` that ignores a closed stdout (e.g. `| head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => {}
+        Err(e) => {
+            eprintln!("bundler: error: {e}");
+            std::process::exit(e.exit_code());
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<()> {
+    let staged = stage::stage(&cli.crate_dir, cli.bin.as_deref())?;
+    let expanded = expand::expand(&staged)?;
+    let mut tree = syn::parse_file(&expanded).map_err(|e| {
+        input(format!(
+            "rust_bundler_cp produced text that does not parse ({e}); please report this"
+        ))
+    })?;
+    attrs::restore(&mut tree, &staged.inner_attrs);
+    let stripped = strip::strip(&mut tree);
+    say!(
+        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
+         comments",
+        staged.files,
+        staged.crate_name,
+        staged.bin_name,
+        stripped.removed,
+        stripped.docs
+    );
+    if let Some(league) = cli.league {
+        let old = league::set(&mut tree, &cli.league_const, league.variant())?;
+        say!(
+            "league: {} = League::{} (source says League::{old})",
+            cli.league_const,
+            league.variant()
+        );
+    }
+    let formatted = format::format(&tree, cli.tabs, staged.root());
+    if let Some(warning) = &formatted.warning {
+        eprintln!("bundler: warning: {warning}");
+    }
+    let text = formatted.text;
+
+    match checks(cli, &text) {
+        Ok(()) => {
+            stage::write(&cli.out, &text)?;
+            say!("wrote {}", cli.out.display());
+            say!("{}", size::report(&text, cli.max_chars));
+            say!("sha256 {}", size::sha256_hex(&text));
+            Ok(())
+        }
+        Err(e) => {
+            let rejected = rejected_path(&cli.out);
+            if stage::write(&rejected, &text).is_ok() {
+                eprintln!("bundler: the rejected bundle is in {}", rejected.display());
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The checks, in order; the first failure stops.
+fn checks(cli: &Cli, text: &str) -> Result<()> {
+    size::check(text, cli.max_chars)?;
+    let label = cli.out.display().to_string();
+    let parsed = source::parse_file(text, Path::new(&label))?;
+    std_only::check_std_only(&parsed, &label)?;
+    say!("std only: no other crate referenced");
+    if cli.check_compile || cli.reference.is_some() {
+        let compiled = compile::compile(text, &cli.rustc)?;
+        say!(
+            "compiles alone: {} --edition 2021 -O ({} warnings)",
+            cli.rustc,
+            compiled.warnings
+        );
+        if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
+            let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
+            let lines = compare::compare(
+                &compiled.binary,
+                reference,
+                input_file,
+                &args,
+                Duration::from_secs(cli.timeout),
+            )?;
+            say!(
+                "same output as {} on {} with args [{}]: {lines} lines",
+                reference.display(),
+                input_file.display(),
+                args.join(" ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `dist/main.rs` -> `dist/main.rs.rejected`.
+fn rejected_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".rejected");
+    PathBuf::from(name)
+}

@@ -1,0 +1,92 @@
+//! Command-line flags of the `bundler` binary. Parsing only; `main.rs` turns them into the
+//! steps of a run.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// Flattens a Cargo crate (its `lib.rs` module tree plus one binary) into one Rust file that
+/// CodinGame can compile, then checks it.
+#[derive(Debug, Parser)]
+#[command(name = "bundler", version)]
+pub struct Cli {
+    /// Directory holding the crate's Cargo.toml (a workspace root whose root package is the
+    /// crate works too).
+    #[arg(long = "crate", value_name = "DIR", default_value = ".")]
+    pub crate_dir: PathBuf,
+
+    /// Where to write the bundle. Written only when every requested check passes; a rejected
+    /// bundle goes to `<out>.rejected` for inspection.
+    #[arg(long, value_name = "FILE", default_value = "dist/main.rs")]
+    pub out: PathBuf,
+
+    /// Binary target to bundle when the crate has several.
+    #[arg(long, value_name = "NAME")]
+    pub bin: Option<String>,
+
+    /// League whose thrust cap the bundle uses; rewrites the marked constant (see
+    /// --league-const). Without this flag the constant is left as written.
+    #[arg(long, value_enum)]
+    pub league: Option<League>,
+
+    /// Name of the marked constant: exactly one `pub const <NAME>: League = League::<Variant>;`
+    /// must exist when --league is given.
+    #[arg(long, value_name = "NAME", default_value = "BUNDLED_LEAGUE")]
+    pub league_const: String,
+
+    /// Character limit of the bundle (CodinGame's is 100,000).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_chars: usize,
+
+    /// Indent with tabs instead of four spaces (same code, fewer characters).
+    #[arg(long)]
+    pub tabs: bool,
+
+    /// Compile the bundle alone with `<rustc> --edition 2021 -O` in an empty directory.
+    #[arg(long)]
+    pub check_compile: bool,
+
+    /// The compiler command for --check-compile, split on spaces (e.g. "rustc +1.70.0").
+    #[arg(long, value_name = "CMD", default_value = "rustc")]
+    pub rustc: String,
+
+    /// Reference binary whose stdout the compiled bundle must reproduce (needs
+    /// --compare-input; implies --check-compile).
+    #[arg(long, value_name = "BIN", requires = "compare_input")]
+    pub reference: Option<PathBuf>,
+
+    /// Recorded input fed on stdin to both the bundle and the reference binary.
+    #[arg(long, value_name = "FILE", requires = "reference")]
+    pub compare_input: Option<PathBuf>,
+
+    /// Arguments for both programs in the comparison, split on whitespace
+    /// (e.g. "--iterations 2000 --seed 1").
+    #[arg(
+        long,
+        value_name = "ARGS",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub args: String,
+
+    /// Seconds each program may run in the comparison before it is killed.
+    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    pub timeout: u64,
+}
+
+/// The leagues the thrust cap distinguishes: 100 up to Gold, 200 in Legend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum League {
+    Gold,
+    Legend,
+}
+
+impl League {
+    /// The enum variant name written into the bundle.
+    pub fn variant(self) -> &'static str {
+        match self {
+            League::Gold => "Gold",
+            League::Legend => "Legend",
+        }
+    }
+}

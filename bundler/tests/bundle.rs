@@ -1,0 +1,286 @@
+//! End-to-end tests of the `bundler` binary on the fixture crates in `tests/fixtures/`: each
+//! bundle must lose its tests and docs, compile alone with rustc and print the expected output;
+//! each failing check must fail with its own message and exit code.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use tempfile::TempDir;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Runs the bundler on a fixture with extra flags; the bundle goes to `<tmp>/main.rs`.
+fn bundle(crate_dir: &Path, extra: &[&str]) -> (Output, TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("main.rs");
+    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .arg("--crate")
+        .arg(crate_dir)
+        .arg("--out")
+        .arg(&out)
+        .args(extra)
+        .output()
+        .unwrap();
+    (output, tmp, out)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bundles, asserting success, and returns the bundle's text.
+fn bundle_ok(crate_dir: &Path, extra: &[&str]) -> (String, TempDir, PathBuf) {
+    let (o, tmp, out) = bundle(crate_dir, extra);
+    assert!(
+        o.status.success(),
+        "bundler failed:\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    let text = fs::read_to_string(&out).unwrap();
+    let s = stdout(&o);
+    assert!(s.contains(&format!("wrote {}", out.display())), "{s}");
+    assert!(
+        s.contains(&format!("size {} characters", text.chars().count())),
+        "{s}"
+    );
+    assert!(s.contains("sha256 "), "{s}");
+    (text, tmp, out)
+}
+
+/// Compiles a bundle alone with rustc, as the test's own independent check.
+fn compile(source: &Path, dir: &Path) -> PathBuf {
+    let binary = dir.join("bundled-bin");
+    let o = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "rustc failed:\n{}", stderr(&o));
+    binary
+}
+
+fn run(binary: &Path, args: &[&str], input: Option<&Path>) -> String {
+    let stdin = match input {
+        Some(p) => Stdio::from(fs::File::open(p).unwrap()),
+        None => Stdio::null(),
+    };
+    let o = Command::new(binary)
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+fn assert_stripped(text: &str, crate_name: &str) {
+    for gone in [
+        "#[test]",
+        "cfg(test)",
+        "mod tests",
+        "//",
+        "#[doc",
+        "#![doc",
+        "only_in_tests",
+        "debug_tag",
+        "loose_test_fn",
+        "unknown_crate",
+        "extern crate",
+    ] {
+        assert!(!text.contains(gone), "`{gone}` left in the bundle:\n{text}");
+    }
+    assert!(!text.contains(&format!("{crate_name}::")), "{text}");
+}
+
+#[test]
+fn nested_fixture_bundles_compiles_and_runs() {
+    let dir = fixture("nested");
+    let (text, tmp, out) = bundle_ok(&dir, &["--league", "legend", "--check-compile"]);
+    assert_stripped(&text, "nested");
+    assert!(text.contains("pub const BUNDLED_LEAGUE: League = League::Legend;"));
+    assert!(
+        text.starts_with("#![allow(dead_code)]\n"),
+        "lib.rs inner attribute kept"
+    );
+    let bin = compile(&out, tmp.path());
+    let expected = fs::read_to_string(dir.join("expected.txt")).unwrap();
+    assert_eq!(run(&bin, &[], None), expected);
+}
+
+#[test]
+fn league_flag_rewrites_the_marked_constant() {
+    let dir = fixture("nested");
+    let (text, tmp, out) = bundle_ok(&dir, &["--league", "gold"]);
+    assert!(
+        text.contains("pub const BUNDLED_LEAGUE: League = League::Gold;"),
+        "{text}"
+    );
+    let bin = compile(&out, tmp.path());
+    let expected = fs::read_to_string(dir.join("expected.gold.txt")).unwrap();
+    assert_eq!(run(&bin, &[], None), expected);
+}
+
+#[test]
+fn flat_fixture_runs_on_recorded_input() {
+    let dir = fixture("flat");
+    let (text, tmp, out) = bundle_ok(&dir, &["--tabs"]);
+    assert_stripped(&text, "flat_bot");
+    assert!(text.contains("\n\tpub mod memory"), "{text}");
+    let bin = compile(&out, tmp.path());
+    let expected = fs::read_to_string(dir.join("expected.txt")).unwrap();
+    assert_eq!(run(&bin, &[], Some(&dir.join("input.txt"))), expected);
+}
+
+#[test]
+fn same_named_files_resolve_as_rustc_does() {
+    let dir = fixture("shadowed");
+    let (_, tmp, out) = bundle_ok(&dir, &[]);
+    let bin = compile(&out, tmp.path());
+    let expected = fs::read_to_string(dir.join("expected.txt")).unwrap();
+    assert_eq!(run(&bin, &[], None), expected);
+}
+
+#[test]
+fn compare_with_reference_passes_on_identical_output() {
+    let dir = fixture("flat");
+    let (_, tmp, out) = bundle_ok(&dir, &[]);
+    let reference = compile(&out, tmp.path());
+    let (o, _tmp2, _) = bundle(
+        &dir,
+        &[
+            "--reference",
+            reference.to_str().unwrap(),
+            "--compare-input",
+            dir.join("input.txt").to_str().unwrap(),
+            "--args",
+            "--scale 3",
+        ],
+    );
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("same output as"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3 lines"), "{}", stdout(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn compare_with_reference_reports_first_differing_line() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fixture("flat");
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("reference.sh");
+    fs::write(
+        &script,
+        "#!/bin/sh\nprintf '3 3 BOOST\\n7 7 200\\n-9 19 100\\n'\n",
+    )
+    .unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let (o, _tmp2, out) = bundle(
+        &dir,
+        &[
+            "--reference",
+            script.to_str().unwrap(),
+            "--compare-input",
+            dir.join("input.txt").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("differs from")
+            && err.contains("at line 2: bundle printed \"7 7 100\", reference printed \"7 7 200\""),
+        "{err}"
+    );
+    assert!(
+        !out.exists(),
+        "a rejected bundle must not be written to --out"
+    );
+}
+
+#[test]
+fn external_crate_is_rejected() {
+    let (o, _tmp, out) = bundle(&fixture("external"), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("path `libm::..` refers to crate `libm`"),
+        "{err}"
+    );
+    assert!(err.contains("std only"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn too_large_bundle_is_rejected() {
+    let (o, _tmp, out) = bundle(&fixture("nested"), &["--max-chars", "1000"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("over the limit of 1000"), "{err}");
+    assert!(!out.exists());
+    let rejected = out.with_file_name("main.rs.rejected");
+    assert!(
+        rejected.exists(),
+        "the rejected bundle is kept for inspection"
+    );
+}
+
+#[test]
+fn compile_failure_is_reported() {
+    let (o, _tmp, _) = bundle(&fixture("typeerror"), &["--check-compile"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bundler: error: the bundle does not compile alone") && err.contains("E0308"),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_league_marker_fails_only_when_asked_for() {
+    let (o, _tmp, _) = bundle(&fixture("flat"), &["--league", "gold"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("league marker not found"),
+        "{}",
+        stderr(&o)
+    );
+    let (o, _tmp, _) = bundle(&fixture("flat"), &["--league-const", "NOPE"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn unparsable_source_is_an_input_error() {
+    let (o, _tmp, _) = bundle(&fixture("broken"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("src/engine.rs:2:13: cannot parse"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn missing_crate_dir_is_an_input_error() {
+    let (o, _tmp, _) = bundle(Path::new("/nonexistent/crate"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "bundler: error: no Cargo.toml in /nonexistent/crate: --crate must name a crate directory"
+    );
+}
+
+#[test]
+fn real_workspace_crate_bundles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (o, _tmp, out) = bundle(&root, &["--check-compile"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(out.exists());
+}
