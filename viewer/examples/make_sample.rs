@@ -1,7 +1,9 @@
 //! Writes the sample replay `tests/fixtures/sample-replay.json` by playing a short race on the
 //! real engine (`csb::engine::Race`): two simple built-in policies that aim at their pods' next
 //! checkpoint, one of which BOOSTs once and the other SHIELDs when a pod comes close. The race is
-//! one lap long so that it finishes with a genuine result in about sixty turns.
+//! one lap long so that it finishes with a genuine result in about sixty turns. The engine is
+//! built with its `exact` feature (the viewer's dev-dependency enables it), so the file is the same
+//! whether it is regenerated alone or in a workspace build.
 //!
 //! Run with `cargo run -p viewer --example make_sample [-- OUTPUT_PATH]`.
 

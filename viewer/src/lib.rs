@@ -1,6 +1,13 @@
 //! Self-contained HTML replay viewer. [`render_html`] checks a replay in the csb replay format
 //! (`arena/REPLAY_FORMAT.md`, version 1) and returns one HTML file that animates the match on a
 //! canvas: no server, no network, inline CSS and JavaScript, the replay embedded in the page.
+//!
+//! The page opens on turn 0 and plays; `#turn=K` in the URL opens it paused at turn K. For tests
+//! it exposes `window.viewer` (`setTurn(k)`, `setTime(t)`, `turn()`, `podScreenPositions()`,
+//! `replay`), a visible counter `#turn` ("Turn K / N") and a hidden `#probe` element holding the
+//! current turn, the drawn pod centres in canvas pixels and any script error as JSON;
+//! `#probe=K1,K2,…` visits those turns and records each. A map point `(x, y)` is drawn at canvas
+//! pixel `(MARGIN_PX + x·SCALE, MARGIN_PX + y·SCALE)`.
 
 mod embed;
 mod validate;
