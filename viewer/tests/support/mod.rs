@@ -1,0 +1,3 @@
+//! Helpers shared by the browser tests.
+
+pub mod chromium;
