@@ -34,7 +34,7 @@ lint:
 
 bundle:
 	$(CARGO) build --release -p csb
-	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
+	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs \
 		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)"
 
 bench:
