@@ -8,7 +8,9 @@
 
 pub mod aim;
 pub mod bot;
+pub mod evaluation;
 pub mod flags;
+pub mod ga;
 pub mod genome;
 pub mod memory;
 pub mod reflex;
