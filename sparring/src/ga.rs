@@ -301,3 +301,91 @@ impl Bot for GaBot {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::run;
+    use csb::engine::League;
+
+    const FIXTURE: &str = include_str!("../tests/fixtures/input-seed-42.p0.txt");
+
+    fn play_fixture(seed: u64, iterations: u32) -> String {
+        let params = GaParams {
+            iterations: Some(iterations),
+            seed,
+            ..GaParams::default()
+        };
+        let mut output = Vec::new();
+        run(FIXTURE.as_bytes(), &mut output, League::Legend, |course| {
+            GaBot::new(course, params)
+        })
+        .unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn fixed_iterations_and_seed_give_identical_output() {
+        let first = play_fixture(7, 5);
+        assert_eq!(first, play_fixture(7, 5));
+        assert_ne!(first, play_fixture(8, 5));
+        assert_eq!(
+            first.lines().count(),
+            2 * ((FIXTURE.lines().count() - 6) / 4)
+        );
+    }
+
+    #[test]
+    fn search_never_loses_its_seeds() {
+        // With elitism the best score can only grow over generations: more generations never
+        // give a worse best plan than the seeds (the reflex plan and the shifted best).
+        let course = Course {
+            map: Map::from_seed(42),
+            laps: 3,
+            league: League::Legend,
+        };
+        let mut memory = Memory::new(course.map);
+        let mut input = FIXTURE.lines().skip(6);
+        let mut lines = [PodObservation {
+            x: 0,
+            y: 0,
+            vx: 0,
+            vy: 0,
+            angle_deg: -1,
+            next_checkpoint: 1,
+        }; POD_COUNT];
+        for turn in 0..40 {
+            for line in lines.iter_mut() {
+                let values: Vec<i32> = input
+                    .next()
+                    .unwrap()
+                    .split(' ')
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                *line = PodObservation {
+                    x: values[0],
+                    y: values[1],
+                    vx: values[2],
+                    vy: values[3],
+                    angle_deg: values[4],
+                    next_checkpoint: values[5],
+                };
+            }
+            memory.observe(&lines);
+            if turn % 10 != 9 {
+                continue;
+            }
+            let mut scores = Vec::new();
+            for iterations in [0, 30] {
+                let params = GaParams {
+                    iterations: Some(iterations),
+                    ..GaParams::default()
+                };
+                let mut bot = GaBot::new(&course, params);
+                bot.decide(&memory, &lines, Instant::now());
+                scores.push(bot.pool[0].1);
+            }
+            assert!(scores[1] >= scores[0], "turn {turn}: {scores:?}");
+        }
+    }
+}

@@ -8,6 +8,7 @@
 
 pub mod aim;
 pub mod bot;
+pub mod duel;
 pub mod evaluation;
 pub mod flags;
 pub mod ga;
