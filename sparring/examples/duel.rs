@@ -1,8 +1,12 @@
 //! Reflex vs GA in-process on the exact engine, over a range of CodinGame map seeds, each seed
 //! played twice with the sides swapped. The GA runs a fixed number of generations per turn, so
-//! the result is deterministic and does not depend on the machine's speed.
+//! the result is deterministic and does not depend on the machine's speed. With
+//! `--opponent-iterations K` the opponent is a GA with K generations per turn instead of the
+//! reflex bot (the reflex bot is what the GA predicts its opponent with, so against it the GA
+//! plays its best case).
 //!
-//! `cargo run --release -p sparring --example duel -- [--seeds N] [--first-seed S] [--iterations G] [--league gold|legend]`
+//! `cargo run --release -p sparring --example duel -- [--seeds N] [--first-seed S] [--iterations G]
+//! [--opponent-iterations K] [--league gold|legend]`
 
 use csb::engine::{League, Map};
 use sparring::duel::{play, DuelResult};
@@ -30,13 +34,21 @@ fn main() {
         .and_then(|name| League::parse(name))
         .unwrap_or(League::Legend);
     let cap = league.max_thrust();
+    let opponent_iterations = args
+        .iter()
+        .any(|arg| arg == "--opponent-iterations")
+        .then(|| value(&args, "--opponent-iterations", 0) as u32);
+    let opponent = match opponent_iterations {
+        Some(iterations) => format!("GA ({iterations} generations/turn)"),
+        None => "reflex".to_string(),
+    };
     let params = GaParams {
         iterations: Some(iterations),
         ..GaParams::default()
     };
-    let (mut ga_wins, mut reflex_wins, mut draws) = (0, 0, 0);
+    let (mut ga_wins, mut other_wins, mut draws) = (0, 0, 0);
     let clock = Instant::now();
-    println!("seed  ga-side  winner  turns  passes(ga/reflex)");
+    println!("seed  ga-side  winner  turns  passes(ga/other)");
     for seed in first_seed..first_seed + seeds {
         let map = Map::from_seed(seed as i64);
         for ga_side in 0..2 {
@@ -44,22 +56,40 @@ fn main() {
                 seed: seed * 2 + ga_side as u64,
                 ..params
             };
-            let result: DuelResult = if ga_side == 0 {
-                play(
+            let opponent_params = opponent_iterations.map(|iterations| GaParams {
+                iterations: Some(iterations),
+                seed: seed * 2 + 1 - ga_side as u64 + 1000,
+                ..GaParams::default()
+            });
+            let result: DuelResult = match (ga_side, opponent_params) {
+                (0, None) => play(
                     map,
                     league,
                     |c| GaBot::new(c, params),
                     |_| ReflexBot { cap },
                     |_| {},
-                )
-            } else {
-                play(
+                ),
+                (_, None) => play(
                     map,
                     league,
                     |_| ReflexBot { cap },
                     |c| GaBot::new(c, params),
                     |_| {},
-                )
+                ),
+                (0, Some(other)) => play(
+                    map,
+                    league,
+                    |c| GaBot::new(c, params),
+                    |c| GaBot::new(c, other),
+                    |_| {},
+                ),
+                (_, Some(other)) => play(
+                    map,
+                    league,
+                    |c| GaBot::new(c, other),
+                    |c| GaBot::new(c, params),
+                    |_| {},
+                ),
             };
             let winner = match result.outcome.winner() {
                 Some(player) if player == ga_side => {
@@ -67,8 +97,8 @@ fn main() {
                     "ga"
                 }
                 Some(_) => {
-                    reflex_wins += 1;
-                    "reflex"
+                    other_wins += 1;
+                    "other"
                 }
                 None => {
                     draws += 1;
@@ -84,9 +114,9 @@ fn main() {
             );
         }
     }
-    let games = ga_wins + reflex_wins + draws;
+    let games = ga_wins + other_wins + draws;
     println!(
-        "GA ({iterations} generations/turn) vs reflex, {games} games: GA {ga_wins}, reflex {reflex_wins}, draws {draws} ({:.1}% GA) in {:.1}s",
+        "GA ({iterations} generations/turn) vs {opponent}, {games} games: GA {ga_wins}, other {other_wins}, draws {draws} ({:.1}% GA) in {:.1}s",
         100.0 * (f64::from(ga_wins) + 0.5 * f64::from(draws)) / f64::from(games),
         clock.elapsed().as_secs_f64()
     );

@@ -87,7 +87,7 @@ impl Memory {
 
     /// Takes in a turn's input: counts passes, infers opponent boosts, updates the roles.
     pub fn observe(&mut self, observations: &[PodObservation; POD_COUNT]) {
-        self.turn += 1;
+        self.turn = self.turn.saturating_add(1);
         let count = self.map.checkpoint_count() as i32;
         let maybe_hit: [bool; POD_COUNT] = std::array::from_fn(|index| {
             Self::near_another(observations, index) || self.near_another_previous(index)
@@ -97,7 +97,7 @@ impl Memory {
             if observation.next_checkpoint >= 0 {
                 let advanced = (observation.next_checkpoint - pod.last_next).rem_euclid(count);
                 if advanced > 0 {
-                    pod.passes += advanced as u16;
+                    pod.passes = pod.passes.saturating_add(advanced as u16);
                     pod.last_pass_turn = self.turn;
                 }
                 pod.last_next = observation.next_checkpoint;
