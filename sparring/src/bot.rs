@@ -11,6 +11,9 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+/// Largest target coordinate an output line may carry (9 digits, csb-rules.md §3.3).
+const MAX_COORDINATE: f64 = 999_999_999.0;
+
 /// A decision maker for the two own pods.
 pub trait Bot {
     /// Commands for own pods 0 and 1. `memory` has already taken in this turn's input;
@@ -39,7 +42,8 @@ impl<B: Bot> Player<B> {
         }
     }
 
-    /// One turn: observe, decide, keep the thrust within the cap, remember the commands.
+    /// One turn: observe, decide, keep the thrust within the cap and the target printable,
+    /// remember the commands.
     pub fn play_turn(
         &mut self,
         observations: &[PodObservation; POD_COUNT],
@@ -52,6 +56,9 @@ impl<B: Bot> Player<B> {
             if let Thrust::Power(power) = command.thrust {
                 command.thrust = Thrust::Power(power.min(cap));
             }
+            // The protocol allows at most 9 digits; only absurd input positions come near.
+            command.target.x = command.target.x.clamp(-MAX_COORDINATE, MAX_COORDINATE);
+            command.target.y = command.target.y.clamp(-MAX_COORDINATE, MAX_COORDINATE);
         }
         self.memory.record_commands(&commands);
         commands
