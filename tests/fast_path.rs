@@ -246,10 +246,11 @@ fn league(rng: &mut Rng) -> u16 {
 
 /// 100,000 single turns from random states.
 ///
-/// Measured (seed 1, with and without `exact`): 45,319 of the turns have a bounce; 400,000 pod-turns; position identical 99.658%,
-/// ≤ 1 unit 99.9995%, max 1.4 (√2: one unit on each axis); speed identical 99.743%, ≤ 1 99.9997%,
-/// max 1.4; same passes and next checkpoint 99.9915% (the straight-segment test misses a pass the
-/// polyline or the exact turn's rounding makes, or vice versa).
+/// Measured (seed 1, with and without `exact`): 45,319 of the turns have a bounce; 400,000
+/// pod-turns; position identical 99.658%, ≤ 1 unit 99.9995%, max 1.4 (√2: one unit on each
+/// axis); speed identical 99.743%, ≤ 1 99.9997%, max 1.4; same passes and next checkpoint
+/// 99.9915% (the straight-segment test misses a pass the polyline or the exact turn's rounding
+/// makes, or vice versa).
 #[test]
 fn one_turn_stays_within_bounds() {
     let mut rng = Rng(1);
