@@ -1,46 +1,58 @@
 //! Java's rounding and truncation (csb-rules.md §4.6), without calling libm's `floor`.
+//!
+//! Both start from the round-to-nearest-even value `(x + 2^52) − 2^52` (exact for |x| < 2^52,
+//! where the sum's unit is 1), then correct it with one comparison: no branch, no conversion to
+//! an integer, so the hot loops over positions and speeds stay short.
 
 /// Largest magnitude below which an `f64` may have a fractional part (2^52).
 const FRACTIONAL_LIMIT: f64 = 4_503_599_627_370_496.0;
 
-/// Whether `x` may have a fractional part (false for large values, infinities and NaN).
+/// `x` rounded to the nearest integer, ties to even, for |x| < 2^52 (`x` itself otherwise).
 #[inline(always)]
-fn may_have_fraction(x: f64) -> bool {
-    x.abs() < FRACTIONAL_LIMIT
+fn round_ties_even(x: f64) -> f64 {
+    if x.abs() < FRACTIONAL_LIMIT {
+        let magic = FRACTIONAL_LIMIT.copysign(x);
+        (x + magic) - magic
+    } else {
+        x
+    }
 }
 
-/// `floor` through an integer conversion (exact for |x| < 2^52; larger values are integers already).
+/// `floor` (exact for every `f64`; ±0 and large values are returned as they are).
 #[inline(always)]
 pub fn floor(x: f64) -> f64 {
-    if !may_have_fraction(x) {
-        return x;
-    }
-    let truncated = x as i64 as f64;
-    if truncated > x {
-        truncated - 1.0
+    let nearest = round_ties_even(x);
+    if nearest > x {
+        nearest - 1.0
     } else {
-        truncated
+        nearest
     }
 }
 
 /// Java `Math.round`: nearest integer, halves toward +∞ (−2.5 → −2, 2.5 → 3).
+///
+/// Same result as `floor(x)` plus one when `x − floor(x) ≥ 0.5`: the nearest-even value is right
+/// except for a half rounded down, which is the one case where `x − nearest` is exactly 0.5
+/// (that difference is exact, the two being within a factor of two or `nearest` being 0).
 #[inline(always)]
 pub fn java_round(x: f64) -> f64 {
-    let down = floor(x);
-    if x - down >= 0.5 {
-        down + 1.0
+    let nearest = round_ties_even(x);
+    if x - nearest == 0.5 {
+        nearest + 1.0
     } else {
-        down
+        nearest + 0.0
     }
 }
 
 /// Java `(int)` cast of a speed component: toward zero.
 #[inline(always)]
 pub fn truncate(x: f64) -> f64 {
-    if !may_have_fraction(x) {
-        return x;
+    let nearest = round_ties_even(x);
+    if nearest.abs() > x.abs() {
+        nearest - 1.0f64.copysign(x)
+    } else {
+        nearest + 0.0
     }
-    x as i64 as f64
 }
 
 #[cfg(test)]
@@ -63,6 +75,93 @@ mod tests {
         assert_eq!(truncate(-3.9), -3.0);
         assert_eq!(truncate(3.9), 3.0);
         assert_eq!(truncate(-0.2), 0.0);
+    }
+
+    /// The former definitions, through an integer conversion (exact for |x| < 2^52).
+    fn reference_floor(x: f64) -> f64 {
+        if x.abs() >= FRACTIONAL_LIMIT || x.is_nan() {
+            return x;
+        }
+        let truncated = x as i64 as f64;
+        if truncated > x {
+            truncated - 1.0
+        } else {
+            truncated
+        }
+    }
+
+    fn reference_round(x: f64) -> f64 {
+        let down = reference_floor(x);
+        if x - down >= 0.5 {
+            down + 1.0
+        } else {
+            down
+        }
+    }
+
+    fn reference_truncate(x: f64) -> f64 {
+        if x.abs() >= FRACTIONAL_LIMIT || x.is_nan() {
+            return x;
+        }
+        x as i64 as f64
+    }
+
+    #[test]
+    fn bit_identical_to_the_integer_conversion() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            FRACTIONAL_LIMIT - 0.5,
+            -FRACTIONAL_LIMIT + 0.5,
+            FRACTIONAL_LIMIT,
+            FRACTIONAL_LIMIT * 3.0,
+            -FRACTIONAL_LIMIT * 3.0 - 2.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let unit = (state >> 11) as f64 / (1u64 << 53) as f64;
+            let scale = [1.0, 16.0, 20000.0, 1e9, 1e16][(state % 5) as usize];
+            let x = (unit * 2.0 - 1.0) * scale;
+            values.push(x);
+            // Halves and near-halves, where the rules bite.
+            let half = (x * 2.0).trunc() / 2.0;
+            values.push(half);
+            values.push(f64::from_bits(half.to_bits() + 1));
+            values.push(f64::from_bits(half.to_bits().wrapping_sub(1)));
+        }
+        for &x in &values {
+            assert_eq!(
+                floor(x).to_bits(),
+                reference_floor(x).to_bits(),
+                "floor {x:e}"
+            );
+            assert_eq!(
+                java_round(x).to_bits(),
+                reference_round(x).to_bits(),
+                "round {x:e}"
+            );
+            assert_eq!(
+                truncate(x).to_bits(),
+                reference_truncate(x).to_bits(),
+                "truncate {x:e}"
+            );
+        }
+        assert!(java_round(f64::NAN).is_nan() && truncate(f64::NAN).is_nan());
     }
 
     #[test]

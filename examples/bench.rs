@@ -1,0 +1,267 @@
+//! Benchmarks, run with `cargo run --release --example bench`.
+//!
+//! `bench_engine` times one simulated turn (all 4 pods: commands, movement with collisions,
+//! friction and rounding, checkpoint passes) on a few fixed mid-race scenes, for the exact path
+//! (`physics::play_turn`, commands precomputed) and the fast path (`fast_turn`). It prints
+//! `engine: mode=<exact|fast> ns_per_turn=<median of the runs>` and a checksum of the final
+//! states, which changes only when the engine's results change. Times are the thread's on-CPU
+//! time where Linux reports it (so other jobs on the machine matter less), else wall-clock time.
+
+use csb::engine::physics::play_turn;
+use csb::engine::{
+    fast_turn, Command, FastAction, FastPod, League, Map, Pod, Steering, Thrust, Vec2,
+};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Simulated turns per timed run, and timed runs per mode.
+const TURNS_PER_RUN: usize = 1_000_000;
+const RUNS: usize = 7;
+
+/// One fixed position with the orders of all four pods in both representations.
+struct Scene {
+    map: Map,
+    pods: [Pod; 4],
+    commands: [Command; 4],
+    fast_pods: [FastPod; 4],
+    actions: [FastAction; 4],
+}
+
+/// A pod with an integral position and speed, facing `angle_deg`, `passes` checkpoints passed.
+fn pod(x: f64, y: f64, vx: f64, vy: f64, angle_deg: f64, passes: u16) -> Pod {
+    Pod {
+        pos: Vec2::new(x, y),
+        vel: Vec2::new(vx, vy),
+        angle_rad: Some(angle_deg.to_radians()),
+        passes,
+        ..Pod::spawn(Vec2::ZERO)
+    }
+}
+
+fn action(steering_deg: f64, thrust: Thrust) -> FastAction {
+    FastAction {
+        steering: Steering::degrees(steering_deg),
+        thrust,
+    }
+}
+
+fn scene(map: Map, pods: [Pod; 4], actions: [FastAction; 4]) -> Scene {
+    let count = map.checkpoint_count();
+    let commands = [0, 1, 2, 3].map(|index| actions[index].to_command(&pods[index], 0.0));
+    let fast_pods = pods.map(|pod| FastPod::from_pod(&pod, count, 0.0));
+    Scene {
+        map,
+        pods,
+        commands,
+        fast_pods,
+        actions,
+    }
+}
+
+/// Five scenes: a free race, a head-on crash, a four-pod scrum, pods overlapping at the start of
+/// the turn, and a pass through two close checkpoints with a shield and a boost.
+fn scenes() -> Vec<Scene> {
+    let map = Map::from_seed(920111793);
+    let close = Map::new(&[(8000, 8000), (2000, 4000), (3300, 4000), (9000, 1000)]).unwrap();
+    let p = |thrust: u16| Thrust::Power(thrust);
+    vec![
+        scene(
+            map,
+            [
+                pod(3000.0, 2000.0, 400.0, 300.0, 30.0, 1),
+                pod(9000.0, 6000.0, -500.0, 100.0, 170.0, 2),
+                pod(12000.0, 3000.0, 0.0, -450.0, -95.0, 1),
+                pod(6000.0, 7500.0, 300.0, -300.0, -40.0, 3),
+            ],
+            [
+                action(10.0, p(100)),
+                action(-18.0, p(100)),
+                action(5.0, p(70)),
+                action(18.0, p(100)),
+            ],
+        ),
+        scene(
+            map,
+            [
+                pod(5000.0, 4000.0, 600.0, 0.0, 0.0, 2),
+                pod(2000.0, 1000.0, 300.0, 200.0, 30.0, 2),
+                pod(6500.0, 4100.0, -600.0, 0.0, 180.0, 2),
+                pod(12000.0, 8000.0, -200.0, -400.0, -120.0, 4),
+            ],
+            [
+                action(0.0, p(100)),
+                action(-7.0, p(100)),
+                action(3.0, Thrust::Shield),
+                action(12.0, p(50)),
+            ],
+        ),
+        scene(
+            map,
+            [
+                pod(8000.0, 4500.0, 300.0, 100.0, 15.0, 3),
+                pod(8900.0, 4600.0, -200.0, 50.0, 170.0, 3),
+                pod(8400.0, 5400.0, 50.0, -350.0, -80.0, 3),
+                pod(8500.0, 3600.0, -20.0, 400.0, 95.0, 3),
+            ],
+            [
+                action(18.0, p(100)),
+                action(-18.0, Thrust::Boost),
+                action(0.0, p(100)),
+                action(4.0, Thrust::Shield),
+            ],
+        ),
+        scene(
+            map,
+            [
+                pod(10000.0, 2000.0, 100.0, 0.0, 0.0, 5),
+                pod(9201.0, 2000.0, -100.0, 0.0, 180.0, 5),
+                pod(4000.0, 6000.0, 250.0, 250.0, 45.0, 4),
+                pod(4600.0, 6500.0, 0.0, 0.0, -135.0, 4),
+            ],
+            [
+                action(0.0, p(100)),
+                action(0.0, p(100)),
+                action(-18.0, p(100)),
+                action(18.0, p(100)),
+            ],
+        ),
+        scene(
+            close,
+            [
+                pod(1500.0, 4000.0, 566.0, 0.0, 0.0, 0),
+                pod(1500.0, 5200.0, 500.0, -100.0, -10.0, 0),
+                pod(2800.0, 4900.0, -300.0, -200.0, 200.0, 0),
+                pod(6000.0, 2000.0, -400.0, 300.0, 140.0, 1),
+            ],
+            [
+                action(0.0, Thrust::Boost),
+                action(6.0, p(100)),
+                action(-12.0, Thrust::Shield),
+                action(18.0, p(100)),
+            ],
+        ),
+    ]
+}
+
+/// Folds the final states of a turn into the checksum (positions, speeds, passes).
+fn fold(checksum: u64, states: impl Iterator<Item = [f64; 5]>) -> u64 {
+    states.flatten().fold(checksum, |sum, value| {
+        (sum.rotate_left(5) ^ value.to_bits()).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux `/proc/thread-self/schedstat`), if known.
+/// Other processes compiling on the same cores inflate wall-clock time, not this.
+fn cpu_time_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Nanoseconds of `work`: on-CPU time where the system reports it, wall-clock time otherwise.
+fn measure(work: impl FnOnce()) -> u64 {
+    let cpu_start = cpu_time_ns();
+    let wall_start = Instant::now();
+    work();
+    let wall = wall_start.elapsed().as_nanos() as u64;
+    match (cpu_start, cpu_time_ns()) {
+        (Some(start), Some(end)) if end > start => end - start,
+        _ => wall,
+    }
+}
+
+/// Times `RUNS` runs of `TURNS_PER_RUN` calls of `one_turn` cycling through the scenes; returns
+/// the sorted nanoseconds per turn of each run. `one_turn` passes its result through
+/// `black_box`, so the work cannot be optimised away; the checksum is taken outside the timing.
+fn time_runs(scenes: &[Scene], mut one_turn: impl FnMut(&Scene)) -> Vec<f64> {
+    let mut per_turn = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let nanos = measure(|| {
+            for index in 0..TURNS_PER_RUN {
+                one_turn(&scenes[index % scenes.len()]);
+            }
+        });
+        per_turn.push(nanos as f64 / TURNS_PER_RUN as f64);
+    }
+    per_turn.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    per_turn
+}
+
+fn report(mode: &str, per_turn: &[f64], checksum: u64) {
+    println!(
+        "engine: mode={mode} ns_per_turn={:.1}",
+        per_turn[per_turn.len() / 2]
+    );
+    println!(
+        "engine: mode={mode} clock={} best={:.1} worst={:.1} runs={} turns_per_run={} \
+         checksum={checksum:016x}",
+        if cpu_time_ns().is_some() {
+            "cpu"
+        } else {
+            "wall"
+        },
+        per_turn[0],
+        per_turn[per_turn.len() - 1],
+        per_turn.len(),
+        TURNS_PER_RUN,
+    );
+}
+
+fn exact_turn(scene: &Scene) -> [Pod; 4] {
+    let mut pods = black_box(scene.pods);
+    play_turn(
+        &mut pods,
+        black_box(&scene.commands),
+        &scene.map,
+        League::Gold.max_thrust(),
+        1,
+        &[true; 4],
+        &mut (),
+    );
+    black_box(pods)
+}
+
+fn fast_turn_of(scene: &Scene) -> [FastPod; 4] {
+    let mut pods = black_box(scene.fast_pods);
+    fast_turn(
+        &mut pods,
+        &scene.map,
+        black_box(&scene.actions),
+        f64::from(League::Gold.max_thrust()),
+    );
+    black_box(pods)
+}
+
+/// The engine benchmark: exact and fast turns on the fixed scenes.
+fn bench_engine() {
+    let scenes = scenes();
+
+    let exact = time_runs(&scenes, |scene| {
+        exact_turn(scene);
+    });
+    let exact_sum = scenes.iter().fold(0, |sum, scene| {
+        let pods = exact_turn(scene);
+        fold(
+            sum,
+            pods.iter()
+                .map(|p| [p.pos.x, p.pos.y, p.vel.x, p.vel.y, f64::from(p.passes)]),
+        )
+    });
+    report("exact", &exact, exact_sum);
+
+    let fast = time_runs(&scenes, |scene| {
+        fast_turn_of(scene);
+    });
+    let fast_sum = scenes.iter().fold(0, |sum, scene| {
+        let pods = fast_turn_of(scene);
+        fold(
+            sum,
+            pods.iter()
+                .map(|p| [p.pos.x, p.pos.y, p.vel.x, p.vel.y, f64::from(p.passes)]),
+        )
+    });
+    report("fast", &fast, fast_sum);
+}
+
+fn main() {
+    bench_engine();
+}
