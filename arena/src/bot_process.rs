@@ -4,7 +4,8 @@
 //! the whole group and reaps the child; dropping it does the same.
 
 use crate::children;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::collections::VecDeque;
+use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
@@ -15,14 +16,17 @@ use std::time::{Duration, Instant};
 /// Bytes of stderr kept per bot and game (the tail).
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
 /// Longest stdout line read as one line; longer ones are split (and are invalid anyway).
-const MAX_LINE_BYTES: u64 = 64 * 1024;
-/// Lines buffered between the reader thread and the referee; a bot that floods stdout blocks.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+/// Batches of lines buffered between the reader thread and the referee; a bot that floods
+/// stdout blocks.
 const LINE_QUEUE: usize = 256;
 /// How long to wait for a process that closed its stdout to exit, to tell a crash apart.
 const EXIT_GRACE: Duration = Duration::from_millis(100);
 
+/// What the stdout reader sends: every complete line one `read` brought (so lines written
+/// together arrive together, and a surplus line is seen before the next input), or the end.
 enum StdoutEvent {
-    Line(String),
+    Lines(Vec<String>),
     Closed,
 }
 
@@ -47,6 +51,8 @@ pub struct BotProcess {
     group: i32,
     stdin: Option<Sender<String>>,
     stdout: Receiver<StdoutEvent>,
+    /// Lines received and not yet consumed.
+    queued: VecDeque<String>,
     stdout_closed: bool,
     stderr_tail: Arc<Mutex<Vec<u8>>>,
     stderr_done: Receiver<()>,
@@ -72,25 +78,28 @@ fn strip_terminator(mut bytes: Vec<u8>) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-fn read_stdout(stdout: impl Read, lines: SyncSender<StdoutEvent>) {
-    let mut reader = BufReader::new(stdout);
+fn read_stdout(mut stdout: impl Read, lines: SyncSender<StdoutEvent>) {
+    let mut pending: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8192];
     loop {
-        let mut buffer = Vec::new();
-        match reader
-            .by_ref()
-            .take(MAX_LINE_BYTES)
-            .read_until(b'\n', &mut buffer)
-        {
+        let read = match stdout.read(&mut chunk) {
             Ok(0) | Err(_) => break,
-            Ok(_) => {
-                if lines
-                    .send(StdoutEvent::Line(strip_terminator(buffer)))
-                    .is_err()
-                {
-                    return;
-                }
-            }
+            Ok(read) => read,
+        };
+        pending.extend_from_slice(&chunk[..read]);
+        let mut batch = Vec::new();
+        while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+            batch.push(strip_terminator(pending.drain(..=end).collect()));
         }
+        if pending.len() > MAX_LINE_BYTES {
+            batch.push(strip_terminator(std::mem::take(&mut pending)));
+        }
+        if !batch.is_empty() && lines.send(StdoutEvent::Lines(batch)).is_err() {
+            return;
+        }
+    }
+    if !pending.is_empty() {
+        let _ = lines.send(StdoutEvent::Lines(vec![strip_terminator(pending)]));
     }
     let _ = lines.send(StdoutEvent::Closed);
 }
@@ -150,6 +159,7 @@ impl BotProcess {
             group,
             stdin: Some(stdin_tx),
             stdout: line_rx,
+            queued: VecDeque::new(),
             stdout_closed: false,
             stderr_tail: tail,
             stderr_done: done_rx,
@@ -172,6 +182,10 @@ impl BotProcess {
     ) -> Result<Answer, (ReadFailure, Vec<String>)> {
         let mut lines = Vec::with_capacity(count);
         while lines.len() < count {
+            if let Some(line) = self.queued.pop_front() {
+                lines.push(line);
+                continue;
+            }
             if self.stdout_closed {
                 return Err((
                     ReadFailure::Closed {
@@ -183,7 +197,7 @@ impl BotProcess {
             let now = Instant::now();
             let wait = deadline.saturating_duration_since(now);
             match self.stdout.recv_timeout(wait) {
-                Ok(StdoutEvent::Line(line)) => lines.push(line),
+                Ok(StdoutEvent::Lines(batch)) => self.queued.extend(batch),
                 Ok(StdoutEvent::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     self.stdout_closed = true;
                 }
@@ -205,10 +219,10 @@ impl BotProcess {
 
     /// Lines that arrived without being asked for (read before the next input is sent).
     pub fn unexpected_lines(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
+        let mut lines: Vec<String> = self.queued.drain(..).collect();
         loop {
             match self.stdout.try_recv() {
-                Ok(StdoutEvent::Line(line)) => lines.push(line),
+                Ok(StdoutEvent::Lines(batch)) => lines.extend(batch),
                 Ok(StdoutEvent::Closed) | Err(TryRecvError::Disconnected) => {
                     self.stdout_closed = true;
                     break;
@@ -240,6 +254,7 @@ impl BotProcess {
         children::kill_group(self.group);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        children::reap_group(self.group);
         children::unregister(self.group);
         self.reaped = true;
         // The stderr reader ends once every process holding the pipe is gone.

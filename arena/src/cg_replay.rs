@@ -314,6 +314,11 @@ fn parse_game_result(result: &Value) -> Result<CgGame, String> {
             if let Some(seed) = line.strip_prefix("seed=") {
                 game.seed = seed.trim().parse().ok();
             }
+            // Not written by CodinGame's current referee (always 3 laps); accepted for games of
+            // other referee versions.
+            if let Some(laps) = line.strip_prefix("laps=") {
+                game.laps = number(laps.trim(), "laps")?;
+            }
             if let Some(map) = line.strip_prefix("map=") {
                 let numbers: Vec<i32> = map
                     .split_whitespace()

@@ -1,6 +1,8 @@
 //! The process groups of every live bot, so that nothing outlives the arena: each bot runs in
 //! its own process group (so `sh -c` grandchildren are reached too), is registered here while
-//! alive, and a Ctrl-C handler kills every registered group before the arena exits.
+//! alive, and a Ctrl-C handler kills every registered group before the arena exits. The arena
+//! makes itself a child subreaper, so grandchildren orphaned by a killed `sh` come back to it
+//! and are reaped instead of lingering as zombies.
 
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
@@ -32,6 +34,30 @@ pub fn kill_group(group: i32) {
         // SAFETY: kill(2) with a negative pid signals a process group; no memory is involved.
         unsafe {
             libc::kill(-group, libc::SIGKILL);
+        }
+    }
+}
+
+/// Makes this process the reaper of its orphaned descendants (Linux; elsewhere a no-op).
+pub fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag on this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Waits for every child of this process that is in `group` (after the group was killed).
+pub fn reap_group(group: i32) {
+    if group <= 0 {
+        return;
+    }
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid on a process group we created; `status` is a valid out pointer.
+        let reaped = unsafe { libc::waitpid(-group, &mut status, 0) };
+        if reaped < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            break;
         }
     }
 }

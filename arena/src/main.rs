@@ -166,6 +166,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             shard,
         } => {
             children::install_interrupt_handler();
+            children::become_subreaper();
             let config = match_runner::MatchConfig {
                 p1,
                 p2,

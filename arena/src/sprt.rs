@@ -2,6 +2,8 @@
 //! normal (trinomial) approximation of the log-likelihood ratio that chess engine testers use,
 //! `LLR = N (s1 − s0)(2 x̄ − s0 − s1) / (2 σ²)`, with s0, s1 the expected scores of the logistic
 //! Elo bounds and σ² the per-game score variance; bounds ln(β/(1−α)) and ln((1−β)/α).
+//! While one of W, D, L is still 0, half a game of each is added, so that a one-sided run (all
+//! wins, all draws) has a variance and can end the test.
 
 use crate::stats::{score_from_elo, Wdl};
 use serde::{Deserialize, Serialize};
@@ -56,16 +58,29 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// Log-likelihood ratio of H1 over H0 for these results (0 while the variance is 0).
+    /// Log-likelihood ratio of H1 over H0 for these results (0 before any game).
     pub fn llr(&self, results: &Wdl) -> f64 {
-        let games = results.games() as f64;
-        let variance = results.variance();
-        if games == 0.0 || variance <= 0.0 {
+        if results.games() == 0 {
             return 0.0;
         }
+        let (mut wins, mut draws, mut losses) = (
+            results.wins as f64,
+            results.draws as f64,
+            results.losses as f64,
+        );
+        if wins == 0.0 || draws == 0.0 || losses == 0.0 {
+            wins += 0.5;
+            draws += 0.5;
+            losses += 0.5;
+        }
+        let games = wins + draws + losses;
+        let mean = (wins + 0.5 * draws) / games;
+        let variance =
+            (wins * (1.0 - mean).powi(2) + draws * (0.5 - mean).powi(2) + losses * mean.powi(2))
+                / games;
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        games * (s1 - s0) * (2.0 * results.score() - s0 - s1) / (2.0 * variance)
+        games * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     pub fn decision(&self, results: &Wdl) -> Decision {
@@ -121,5 +136,14 @@ mod tests {
         assert!((sprt.llr(&worse) + 7.760_671_7).abs() < 1e-6);
         assert_eq!(sprt.decision(&worse), Decision::AcceptH0);
         assert_eq!(sprt.llr(&Wdl::default()), 0.0);
+        // One-sided runs still decide.
+        let sweep = |wins, draws| Wdl {
+            wins,
+            draws,
+            losses: 0,
+        };
+        assert_eq!(sprt.decision(&sweep(3, 0)), Decision::Continue);
+        assert_eq!(sprt.decision(&sweep(40, 0)), Decision::AcceptH1);
+        assert_eq!(sprt.decision(&sweep(0, 2000)), Decision::AcceptH0);
     }
 }

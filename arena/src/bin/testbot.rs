@@ -85,7 +85,10 @@ fn main() {
         match (mode.as_str(), turn) {
             ("sleep-first", 1) | ("sleep-later", LATER_TURN) => sleep(LONG_SLEEP),
             ("slow-then-fine", 1) => sleep(Duration::from_millis(600)),
-            ("crash", LATER_TURN) => panic!("testbot crashes on purpose"),
+            ("crash", LATER_TURN) => {
+                eprintln!("testbot crashes on purpose");
+                exit(101)
+            }
             ("exit-early", LATER_TURN) => exit(0),
             _ => {}
         }
