@@ -107,17 +107,18 @@ fn read_stdout(mut stdout: impl Read, lines: SyncSender<StdoutEvent>) {
 impl BotProcess {
     /// Starts `sh -c command` in a new process group.
     pub fn spawn(command: &str) -> Result<BotProcess, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| format!("cannot start `sh -c {command}`: {e}"))?;
+        let mut child = children::spawn_registered(|| {
+            Command::new("sh")
+                .arg("-c")
+                .arg(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .process_group(0)
+                .spawn()
+        })
+        .map_err(|e| format!("cannot start `sh -c {command}`: {e}"))?;
         let group = child.id() as i32;
-        children::register(group);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");

@@ -5,27 +5,38 @@
 //! and are reaped instead of lingering as zombies.
 
 use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
+use std::process::Child;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
-fn registry() -> &'static Mutex<HashSet<i32>> {
-    static LIVE: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
-    LIVE.get_or_init(|| Mutex::new(HashSet::new()))
+#[derive(Default)]
+struct Registry {
+    groups: HashSet<i32>,
+    /// Set by the interrupt handler: no more bots may start.
+    shutting_down: bool,
 }
 
-/// Records a live process group (its id is the leader's pid).
-pub fn register(group: i32) {
-    registry()
+fn registry() -> MutexGuard<'static, Registry> {
+    static LIVE: OnceLock<Mutex<Registry>> = OnceLock::new();
+    LIVE.get_or_init(|| Mutex::new(Registry::default()))
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(group);
+}
+
+/// Starts a child that leads its own process group and records the group, under the registry
+/// lock so that an interrupt cannot fall between the start and the record.
+pub fn spawn_registered(spawn: impl FnOnce() -> std::io::Result<Child>) -> std::io::Result<Child> {
+    let mut registry = registry();
+    if registry.shutting_down {
+        return Err(std::io::Error::other("the arena is shutting down"));
+    }
+    let child = spawn()?;
+    registry.groups.insert(child.id() as i32);
+    Ok(child)
 }
 
 /// Forgets a process group once it is killed and reaped.
 pub fn unregister(group: i32) {
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&group);
+    registry().groups.remove(&group);
 }
 
 /// Sends SIGKILL to every process of a group.
@@ -62,23 +73,18 @@ pub fn reap_group(group: i32) {
     }
 }
 
-/// Kills every registered group (Ctrl-C, or a fatal error while bots run).
-pub fn kill_all() {
-    let groups: Vec<i32> = registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .copied()
-        .collect();
-    for group in groups {
-        kill_group(group);
-    }
-}
-
-/// On Ctrl-C (SIGINT) or SIGTERM: kill all bots, then exit with status 130.
+/// On Ctrl-C (SIGINT) or SIGTERM: stop new bots from starting, kill and reap every bot,
+/// then exit with status 130 (still holding the registry, so nothing starts in between).
 pub fn install_interrupt_handler() {
     let installed = ctrlc::set_handler(|| {
-        kill_all();
+        let mut registry = registry();
+        registry.shutting_down = true;
+        for &group in &registry.groups {
+            kill_group(group);
+        }
+        for &group in &registry.groups {
+            reap_group(group);
+        }
         eprintln!("arena: interrupted, all bots killed");
         std::process::exit(130);
     });
