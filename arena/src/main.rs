@@ -1,2 +1,265 @@
-//! Local referee and match runner (work in progress).
-fn main() {}
+//! `arena`: the local referee and match runner for csb. Subcommands: `match` (play many
+//! games between two bot commands and report), `merge` (add shard results), `replay` (re-check
+//! a saved game), `inputs` (a player's exact stdin), `import-cg` (check CodinGame replays
+//! against the engine) and `view` (HTML page of a replay). Errors are one line on stderr and a
+//! non-zero exit code: 1 when a check finds a mismatch, 2 for anything else.
+
+mod bot_process;
+mod cg_import;
+mod cg_replay;
+mod children;
+mod input_text;
+mod inputs;
+mod match_result;
+mod match_runner;
+mod output_line;
+mod referee;
+mod replay;
+mod response_times;
+mod seeds;
+mod sprt;
+mod stats;
+mod verify;
+mod view;
+
+use clap::{Parser, Subcommand};
+use csb::engine::League;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "arena",
+    version,
+    about = "Referee and match runner for csb (Coders Strike Back)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Subcommand)]
+enum Commands {
+    /// Play games between two bots (seats swapped on alternate games, same maps) and report.
+    Match {
+        /// Shell command of the first bot (the one the report speaks for).
+        #[arg(long)]
+        p1: String,
+        /// Shell command of the second bot.
+        #[arg(long)]
+        p2: String,
+        /// Games in the whole match (pairs share a map).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Match seed; game seeds derive from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// gold (thrust cap 100) or legend (cap 200).
+        #[arg(long, default_value = "legend", value_parser = parse_league)]
+        league: League,
+        /// Multiplies the time limits (1000 ms first turn, 75 ms after).
+        #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+        time_scale: f64,
+        /// Directory for the replays (one subdirectory per run).
+        #[arg(long, default_value = "replays/matches")]
+        out: PathBuf,
+        /// Stop early with a sequential test: --sprt ELO0 ELO1 (alpha = beta = 0.05).
+        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+        sprt: Option<Vec<f64>>,
+        /// Print the result as JSON on stdout (the text report goes to stderr).
+        #[arg(long)]
+        json: bool,
+        /// Play only the game pairs whose index is I mod N: --shard I/N.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(usize, usize)>,
+    },
+    /// Merge the JSON results of the shards of one match into one report.
+    Merge {
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+        /// Print the merged result as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-simulate a saved game and check every recorded state.
+    Replay { file: PathBuf },
+    /// Print exactly the stdin a player received in a saved game.
+    Inputs {
+        file: PathBuf,
+        /// 0 or 1.
+        #[arg(long)]
+        player: usize,
+    },
+    /// Check CodinGame replays (viewer frames, gameResult JSON, or fixture text) bit for bit.
+    ImportCg {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also write each game in the csb replay format into this directory.
+        #[arg(long)]
+        convert: Option<PathBuf>,
+        /// League of gameResult games (default: guessed from the thrusts seen).
+        #[arg(long, value_parser = parse_league)]
+        league: Option<League>,
+    },
+    /// Render a replay as a self-contained HTML page.
+    View {
+        replay: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+fn parse_league(text: &str) -> Result<League, String> {
+    League::parse(text).ok_or_else(|| format!("unknown league {text:?} (gold or legend)"))
+}
+
+fn parse_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(scale) if scale > 0.0 && scale.is_finite() => Ok(scale),
+        _ => Err(format!("expected a positive number, got {text:?}")),
+    }
+}
+
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+    match parsed {
+        Some((index, count)) if count > 0 && index < count => Ok((index, count)),
+        _ => Err(format!("expected I/N with 0 <= I < N, got {text:?}")),
+    }
+}
+
+/// A failed run: the exit code and the one-line message.
+struct Failure(u8, String);
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure(2, message)
+    }
+}
+
+fn print_stdout(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure(2, format!("cannot write to stdout: {e}")))
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Commands::Match {
+            p1,
+            p2,
+            games,
+            threads,
+            seed,
+            league,
+            time_scale,
+            out,
+            sprt,
+            json,
+            shard,
+        } => {
+            children::install_interrupt_handler();
+            children::become_subreaper();
+            let config = match_runner::MatchConfig {
+                p1,
+                p2,
+                games,
+                threads,
+                seed,
+                league,
+                time_scale,
+                out,
+                sprt: sprt.map(|bounds| sprt::Sprt::new(bounds[0], bounds[1])),
+                shard,
+            };
+            let result = match_runner::run_match(&config)?;
+            if json {
+                eprint!("{}", result.report());
+                print_stdout(&(result.to_json() + "\n"))?;
+            } else {
+                print_stdout(&result.report())?;
+            }
+            Ok(())
+        }
+        Commands::Merge { results, json } => {
+            let mut parts = Vec::new();
+            for path in &results {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                parts.push(
+                    match_result::MatchResult::from_json(&text)
+                        .map_err(|e| format!("{}: {e}", path.display()))?,
+                );
+            }
+            let merged = match_result::merge(parts)?;
+            if json {
+                print_stdout(&(merged.to_json() + "\n"))
+            } else {
+                print_stdout(&merged.report())
+            }
+        }
+        Commands::Replay { file } => {
+            let replay = replay::Replay::load(&file)?;
+            match verify::verify(&replay) {
+                Ok(verified) => print_stdout(&format!(
+                    "{}: ok, {} turns and {} collisions re-simulated identically; {} ({}), ranks {:?}\n",
+                    file.display(),
+                    verified.turns,
+                    verified.collisions,
+                    match replay.result.winner {
+                        Some(p) => format!("player {p} wins"),
+                        None => "draw".to_string(),
+                    },
+                    replay.result.reason,
+                    replay.result.ranks
+                )),
+                Err(divergence) => Err(Failure(
+                    1,
+                    format!("{}: divergence: {divergence}", file.display()),
+                )),
+            }
+        }
+        Commands::Inputs { file, player } => {
+            let replay = replay::Replay::load(&file)?;
+            let text = inputs::player_input(&replay, player)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            print_stdout(&text)
+        }
+        Commands::ImportCg {
+            files,
+            convert,
+            league,
+        } => {
+            let mut mismatched = false;
+            for file in &files {
+                let report = cg_import::import_file(file, league, convert.as_deref())?;
+                print_stdout(&report.text)?;
+                mismatched |= report.mismatches > 0;
+            }
+            if mismatched {
+                Err(Failure(1, "mismatches found".to_string()))
+            } else {
+                Ok(())
+            }
+        }
+        Commands::View { replay, output } => view::view(&replay, &output).map_err(Failure::from),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(code, message)) => {
+            eprintln!("arena: error: {message}");
+            ExitCode::from(code)
+        }
+    }
+}

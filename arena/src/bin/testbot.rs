@@ -1,0 +1,115 @@
+//! A test bot for the arena's own tests: a simple, deterministic racer (aim at the next
+//! checkpoint, fixed thrust) that can also misbehave on purpose, one way per mode.
+//!
+//! `testbot MODE [--record FILE]`; modes: good, sleep-first, sleep-later, crash, exit-early,
+//! garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout, slow-then-fine.
+//! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
+//! `--record FILE` writes every input line it reads to FILE.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::process::exit;
+use std::thread::sleep;
+use std::time::Duration;
+
+/// Turn (1-based) on which the "later" misbehaviours happen.
+const LATER_TURN: usize = 6;
+/// Long enough to miss any scaled time limit the tests use.
+const LONG_SLEEP: Duration = Duration::from_secs(3);
+
+struct Input {
+    lines: io::Lines<io::StdinLock<'static>>,
+    record: Option<File>,
+}
+
+impl Input {
+    fn line(&mut self) -> String {
+        match self.lines.next() {
+            Some(Ok(line)) => {
+                if let Some(file) = &mut self.record {
+                    let _ = writeln!(file, "{line}");
+                }
+                line
+            }
+            _ => exit(0),
+        }
+    }
+
+    fn numbers(&mut self) -> Vec<i64> {
+        self.line()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap_or(0))
+            .collect()
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().cloned().unwrap_or_else(|| "good".to_string());
+    let record = args
+        .iter()
+        .position(|a| a == "--record")
+        .and_then(|i| args.get(i + 1))
+        .map(|path| File::create(path).expect("cannot create the record file"));
+    eprintln!("pid={}", std::process::id());
+    let mut input = Input {
+        lines: io::stdin().lines(),
+        record,
+    };
+    let laps = input.numbers();
+    let count = input.numbers()[0] as usize;
+    let checkpoints: Vec<(i64, i64)> = (0..count)
+        .map(|_| {
+            let n = input.numbers();
+            (n[0], n[1])
+        })
+        .collect();
+    let _ = laps;
+    let thrust: String = match mode.as_str() {
+        "thrust-over-cap" => "201".to_string(),
+        m if m.starts_with("thrust=") => m["thrust=".len()..].to_string(),
+        _ => "100".to_string(),
+    };
+    if mode == "close-stdout" {
+        // SAFETY: closing our own stdout descriptor; nothing else uses it afterwards.
+        unsafe {
+            libc::close(1);
+        }
+        loop {
+            input.line();
+        }
+    }
+    let mut out = io::stdout().lock();
+    for turn in 1.. {
+        let pods: Vec<Vec<i64>> = (0..4).map(|_| input.numbers()).collect();
+        match (mode.as_str(), turn) {
+            ("sleep-first", 1) | ("sleep-later", LATER_TURN) => sleep(LONG_SLEEP),
+            ("slow-then-fine", 1) => sleep(Duration::from_millis(600)),
+            ("crash", LATER_TURN) => {
+                eprintln!("testbot crashes on purpose");
+                exit(101)
+            }
+            ("exit-early", LATER_TURN) => exit(0),
+            _ => {}
+        }
+        let mut text = String::new();
+        for pod in &pods[..2] {
+            let next = pod[5].max(0) as usize % count;
+            let (x, y) = checkpoints[next];
+            text.push_str(&format!("{x} {y} {thrust} turn {turn}\n"));
+        }
+        match mode.as_str() {
+            "garbage" if turn == LATER_TURN => text = "hello world\nhello again\n".to_string(),
+            "one-line" => text = text.lines().next().unwrap().to_string() + "\n",
+            "three-lines" if turn == LATER_TURN => text.push_str("0 0 0 one too many\n"),
+            _ => {}
+        }
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            exit(0);
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! The result of a match (or of one shard of it): raw, mergeable tallies — W/D/L from p1's
+//! view, per seat, eliminations by cause per bot, response-time histograms, one line per game —
+//! plus the derived report (win rate and Elo with intervals, SPRT state) as text or JSON.
+//! `arena merge` adds shard results together and reports them as one.
+
+use crate::response_times::ResponseTimes;
+use crate::sprt::{Decision, Sprt};
+use crate::stats::Wdl;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+pub const RESULT_FORMAT: &str = "csb-arena-match";
+
+/// One played game, as the match result lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub index: usize,
+    pub seed: i64,
+    /// Seat of p1: 0 or 1.
+    pub p1_player: usize,
+    /// p1's score: 1, 0.5 or 0.
+    pub p1_score: f64,
+    pub turns: u16,
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<String>,
+}
+
+/// Mergeable tallies of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchResult {
+    pub format: String,
+    pub p1: String,
+    pub p2: String,
+    pub seed: u64,
+    pub league: String,
+    pub time_scale: f64,
+    /// `--games` of the whole match.
+    pub games_planned: usize,
+    /// `[I, N]` for a shard run, null for a whole match or a merge.
+    pub shard: Option<[usize; 2]>,
+    #[serde(default)]
+    pub sprt: Option<Sprt>,
+    #[serde(default)]
+    pub stopped_early: bool,
+    /// W/D/L from p1's view.
+    pub results: Wdl,
+    /// p1's W/D/L as player 0 and as player 1.
+    pub per_seat: [Wdl; 2],
+    /// Per bot (p1, p2): elimination cause → count.
+    pub eliminations: [BTreeMap<String, u64>; 2],
+    /// Per bot (p1, p2).
+    pub response_times: [ResponseTimes; 2],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay_dir: Option<String>,
+    pub games: Vec<GameLine>,
+}
+
+/// Derived figures, added to the JSON output (ignored when merging).
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub score: f64,
+    pub score_ci95: (f64, f64),
+    /// null when infinite (every game won or lost).
+    pub elo: Option<f64>,
+    pub elo_ci95: (Option<f64>, Option<f64>),
+    pub per_seat_score: [f64; 2],
+    pub response_ms: [ResponseSummary; 2],
+    pub sprt_llr: Option<f64>,
+    pub sprt_bounds: Option<(f64, f64)>,
+    pub sprt_decision: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ResponseSummary {
+    pub median: Option<f64>,
+    pub p99: Option<f64>,
+    pub max: Option<f64>,
+}
+
+fn finite(value: f64) -> Option<f64> {
+    value.is_finite().then_some(value)
+}
+
+fn signed(value: f64) -> String {
+    if value.is_finite() {
+        // Adding 0.0 turns -0.0 into 0.0.
+        format!("{:+.1}", value + 0.0)
+    } else if value > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
+impl MatchResult {
+    pub fn summary(&self) -> Summary {
+        let (low, high) = self.results.score_interval();
+        let (elo_low, elo_high) = self.results.elo_interval();
+        let response = |times: &ResponseTimes| ResponseSummary {
+            median: times.quantile(0.5),
+            p99: times.quantile(0.99),
+            max: (times.count > 0).then_some(times.max_ms),
+        };
+        Summary {
+            games: self.results.games(),
+            wins: self.results.wins,
+            draws: self.results.draws,
+            losses: self.results.losses,
+            score: self.results.score(),
+            score_ci95: (low, high),
+            elo: finite(self.results.elo()),
+            elo_ci95: (finite(elo_low), finite(elo_high)),
+            per_seat_score: [self.per_seat[0].score(), self.per_seat[1].score()],
+            response_ms: [
+                response(&self.response_times[0]),
+                response(&self.response_times[1]),
+            ],
+            sprt_llr: self.sprt.map(|s| s.llr(&self.results)),
+            sprt_bounds: self.sprt.map(|s| (s.lower_bound(), s.upper_bound())),
+            sprt_decision: self.sprt.map(|s| s.decision(&self.results).describe(&s)),
+        }
+    }
+
+    /// The JSON printed by `--json`: the tallies plus a `summary` object.
+    pub fn to_json(&self) -> String {
+        let mut value = serde_json::to_value(self).expect("a match result encodes");
+        value["summary"] = serde_json::to_value(self.summary()).expect("a summary encodes");
+        serde_json::to_string_pretty(&value).expect("a JSON value encodes")
+    }
+
+    pub fn from_json(text: &str) -> Result<MatchResult, String> {
+        let result: MatchResult =
+            serde_json::from_str(text).map_err(|e| format!("not an arena match result: {e}"))?;
+        if result.format != RESULT_FORMAT {
+            return Err(format!(
+                "format is {:?}, expected {RESULT_FORMAT:?}",
+                result.format
+            ));
+        }
+        Ok(result)
+    }
+
+    /// The human-readable report.
+    pub fn report(&self) -> String {
+        let summary = self.summary();
+        let mut text = String::new();
+        let _ = writeln!(text, "p1: {}", self.p1);
+        let _ = writeln!(text, "p2: {}", self.p2);
+        let shard = match self.shard {
+            Some([i, n]) => format!(", shard {i}/{n}"),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            text,
+            "games: {} of {} (seed {}, league {}, time scale {}{shard}{})",
+            summary.games,
+            self.games_planned,
+            self.seed,
+            self.league,
+            self.time_scale,
+            if self.stopped_early {
+                ", stopped early by SPRT"
+            } else {
+                ""
+            }
+        );
+        let _ = writeln!(
+            text,
+            "p1 W/D/L: {}/{}/{}   win rate {:.1}% (95% CI {:.1}% .. {:.1}%)",
+            summary.wins,
+            summary.draws,
+            summary.losses,
+            100.0 * summary.score,
+            100.0 * summary.score_ci95.0,
+            100.0 * summary.score_ci95.1
+        );
+        let (elo_low, elo_high) = self.results.elo_interval();
+        let _ = writeln!(
+            text,
+            "Elo difference: {} (95% CI {} .. {})",
+            signed(self.results.elo()),
+            signed(elo_low),
+            signed(elo_high)
+        );
+        for (seat, wdl) in self.per_seat.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "p1 as player {seat}: W/D/L {}/{}/{}, score {:.1}%",
+                wdl.wins,
+                wdl.draws,
+                wdl.losses,
+                100.0 * wdl.score()
+            );
+        }
+        for (bot, name) in ["p1", "p2"].iter().enumerate() {
+            let causes = &self.eliminations[bot];
+            let listed = if causes.is_empty() {
+                "none".to_string()
+            } else {
+                causes
+                    .iter()
+                    .map(|(cause, count)| format!("{cause} {count}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let times = &summary.response_ms[bot];
+            let ms = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
+            let _ = writeln!(
+                text,
+                "{name}: eliminations: {listed}; response ms median {} p99 {} max {}",
+                ms(times.median),
+                ms(times.p99),
+                ms(times.max)
+            );
+        }
+        if let Some(sprt) = &self.sprt {
+            let decision = sprt.decision(&self.results);
+            let _ = writeln!(
+                text,
+                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.3} in ({:.3}, {:.3}): {}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr(&self.results),
+                sprt.lower_bound(),
+                sprt.upper_bound(),
+                decision.describe(sprt)
+            );
+        }
+        if let Some(dir) = &self.replay_dir {
+            let _ = writeln!(text, "replays: {dir}");
+        }
+        text
+    }
+
+    /// Whether the SPRT (if any) has decided.
+    pub fn sprt_decided(&self) -> bool {
+        self.sprt
+            .map(|s| s.decision(&self.results) != Decision::Continue)
+            .unwrap_or(false)
+    }
+
+    /// Adds one game.
+    pub fn add_game(&mut self, line: GameLine) {
+        self.results.add_score(line.p1_score);
+        self.per_seat[line.p1_player].add_score(line.p1_score);
+        self.games.push(line);
+    }
+}
+
+/// Merges shard results of one match into one result.
+pub fn merge(parts: Vec<MatchResult>) -> Result<MatchResult, String> {
+    let mut parts = parts.into_iter();
+    let mut merged = parts.next().ok_or_else(|| "nothing to merge".to_string())?;
+    merged.shard = None;
+    merged.replay_dir = None;
+    for part in parts {
+        let same = part.p1 == merged.p1
+            && part.p2 == merged.p2
+            && part.seed == merged.seed
+            && part.league == merged.league
+            && part.games_planned == merged.games_planned;
+        if !same {
+            return Err(format!(
+                "results are from different matches (p1, p2, seed, league and --games must agree): {} vs {}",
+                merged.p1, part.p1
+            ));
+        }
+        if let Some(game) = part
+            .games
+            .iter()
+            .find(|g| merged.games.iter().any(|m| m.index == g.index))
+        {
+            return Err(format!(
+                "game {} appears in two results (the same shard twice?)",
+                game.index
+            ));
+        }
+        merged.results.merge(&part.results);
+        for seat in 0..2 {
+            merged.per_seat[seat].merge(&part.per_seat[seat]);
+            merged.response_times[seat].merge(&part.response_times[seat]);
+            for (cause, count) in &part.eliminations[seat] {
+                *merged.eliminations[seat].entry(cause.clone()).or_insert(0) += count;
+            }
+        }
+        merged.stopped_early |= part.stopped_early;
+        if merged.sprt.is_none() {
+            merged.sprt = part.sprt;
+        }
+        merged.games.extend(part.games);
+    }
+    merged.games.sort_by_key(|g| g.index);
+    Ok(merged)
+}

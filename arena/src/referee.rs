@@ -1,0 +1,303 @@
+//! The referee: plays one game between two bot processes exactly as CodinGame does
+//! (csb-rules.md §3, §5, §6) and returns its replay. Each turn it checks for lines printed
+//! out of turn, sends both bots their input, waits for their lines within the time limit,
+//! validates them, and either eliminates a player or plays the turn on the engine's `Race`.
+
+use crate::bot_process::{BotProcess, ReadFailure};
+use crate::input_text::{init_text, turn_text};
+use crate::output_line::{excerpt, parse_output_line, ParsedLine};
+use crate::replay::{
+    cause, reason, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
+    TurnDetails, TurnRecord, FORMAT, VERSION,
+};
+use csb::engine::{Collision, Command, EndReason, League, Map, Race};
+use std::time::{Duration, Instant};
+
+/// CodinGame's limits: 1000 ms for the first turn, 75 ms after.
+pub const FIRST_TURN_MS: f64 = 1000.0;
+pub const LATER_TURN_MS: f64 = 75.0;
+
+/// Per-turn time limits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLimits {
+    pub first: Duration,
+    pub later: Duration,
+}
+
+impl TimeLimits {
+    /// CodinGame's limits multiplied by `scale`.
+    pub fn scaled(scale: f64) -> TimeLimits {
+        TimeLimits {
+            first: Duration::from_secs_f64(FIRST_TURN_MS * scale / 1000.0),
+            later: Duration::from_secs_f64(LATER_TURN_MS * scale / 1000.0),
+        }
+    }
+
+    fn for_turn(&self, turn: u16) -> Duration {
+        if turn == 1 {
+            self.first
+        } else {
+            self.later
+        }
+    }
+}
+
+/// Everything that defines one game.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    pub seed: Option<i64>,
+    pub map: Map,
+    pub league: League,
+    /// Shell commands of player 0 and player 1.
+    pub commands: [String; 2],
+    pub names: [String; 2],
+    pub limits: TimeLimits,
+}
+
+/// A short name for a bot command: the file name of its first word.
+pub fn bot_name(command: &str) -> String {
+    let first = command.split_whitespace().next().unwrap_or(command);
+    first.rsplit('/').next().unwrap_or(first).to_string()
+}
+
+fn milliseconds(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+/// A failed answer: (cause, detail).
+type Failure = (&'static str, String);
+/// A valid answer: the raw lines, their parsed form, the response time in ms.
+type Answer = (Vec<String>, Vec<ParsedLine>, f64);
+
+/// What a crashed bot's end looked like, for the elimination detail.
+fn crash_detail(bot: &mut BotProcess, received: usize, expected: usize) -> String {
+    let status = bot.exit_status();
+    bot.kill();
+    let what = match status {
+        Some(status) => match (
+            status.code(),
+            std::os::unix::process::ExitStatusExt::signal(&status),
+        ) {
+            (Some(code), _) => format!("exited with status {code}"),
+            (None, Some(signal)) => format!("killed by signal {signal}"),
+            _ => "exited".to_string(),
+        },
+        None => "closed its stdout".to_string(),
+    };
+    let mut detail = format!("{what} after {received} of {expected} lines");
+    if let Some(last) = bot
+        .stderr_tail()
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+    {
+        detail.push_str(&format!(" (stderr: {})", excerpt(last.trim())));
+    }
+    detail
+}
+
+/// Reads and validates one player's answer for `turn`.
+fn read_answer(
+    bot: &mut BotProcess,
+    sent_at: Instant,
+    limit: Duration,
+    expected: usize,
+    cap: u16,
+) -> Result<Answer, Failure> {
+    match bot.read_lines(expected, sent_at + limit) {
+        Ok(answer) => {
+            let response = milliseconds(answer.last_at.saturating_duration_since(sent_at));
+            let mut parsed = Vec::with_capacity(expected);
+            for (index, line) in answer.lines.iter().enumerate() {
+                match parse_output_line(line, cap) {
+                    Ok(line) => parsed.push(line),
+                    Err(why) => {
+                        return Err((
+                            cause::INVALID_OUTPUT,
+                            format!("line {}: {why}: {}", index + 1, excerpt(line)),
+                        ))
+                    }
+                }
+            }
+            Ok((answer.lines, parsed, response))
+        }
+        Err((ReadFailure::Timeout { received: 0 }, _)) => Err((
+            cause::TIMEOUT,
+            format!("no answer within {:.0} ms", milliseconds(limit)),
+        )),
+        Err((ReadFailure::Timeout { received }, _)) => Err((
+            cause::TOO_FEW_LINES,
+            format!(
+                "only {received} of {expected} lines within {:.0} ms",
+                milliseconds(limit)
+            ),
+        )),
+        Err((ReadFailure::Closed { received }, _)) => {
+            Err((cause::CRASH, crash_detail(bot, received, expected)))
+        }
+    }
+}
+
+/// Plays one game to its end. Errors only when a bot process cannot be started at all.
+pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
+    let mut race = Race::new(setup.map, setup.league);
+    let cap = setup.league.max_thrust();
+    let per_player = race.pods_per_player;
+    let checkpoint_count = race.map.checkpoint_count();
+    let initial_pods: Vec<PodState> = race
+        .pods()
+        .iter()
+        .map(|pod| PodState::of(pod, checkpoint_count, None))
+        .collect();
+    let mut bots = [
+        BotProcess::spawn(&setup.commands[0])?,
+        BotProcess::spawn(&setup.commands[1])?,
+    ];
+    let init = init_text(&race);
+    let mut turns: Vec<TurnRecord> = Vec::new();
+    let mut eliminations: Vec<Elimination> = Vec::new();
+
+    while !race.is_over() {
+        let turn = race.turn + 1;
+        let mut failures: [Option<Failure>; 2] = [None, None];
+
+        // Lines that arrived after the previous answer and before this input: too many lines.
+        if turn > 1 {
+            for (player, bot) in bots.iter_mut().enumerate() {
+                let extra = bot.unexpected_lines();
+                if let Some(first) = extra.first() {
+                    failures[player] = Some((
+                        cause::TOO_MANY_LINES,
+                        format!(
+                            "{} extra line(s) after the answer of turn {}, first: {}",
+                            extra.len(),
+                            turn - 1,
+                            excerpt(first)
+                        ),
+                    ));
+                }
+            }
+        }
+
+        let mut answers: [Option<Answer>; 2] = [None, None];
+        if failures.iter().all(Option::is_none) {
+            let limit = setup.limits.for_turn(turn);
+            let mut sent_at = [Instant::now(); 2];
+            for (player, bot) in bots.iter().enumerate() {
+                let mut text = if turn == 1 {
+                    init.clone()
+                } else {
+                    String::new()
+                };
+                text.push_str(&turn_text(&race, player));
+                sent_at[player] = Instant::now();
+                bot.send(text);
+            }
+            for (player, bot) in bots.iter_mut().enumerate() {
+                match read_answer(bot, sent_at[player], limit, per_player, cap) {
+                    Ok(answer) => answers[player] = Some(answer),
+                    Err(failure) => failures[player] = Some(failure),
+                }
+            }
+        }
+
+        if failures.iter().any(Option::is_some) {
+            for (player, failure) in failures.iter().enumerate() {
+                if let Some((cause, detail)) = failure {
+                    race.eliminate(player);
+                    eliminations.push(Elimination {
+                        player,
+                        turn,
+                        cause: cause.to_string(),
+                        detail: detail.clone(),
+                    });
+                }
+            }
+            break;
+        }
+
+        let answers = answers.map(|a| a.expect("no failure means an answer"));
+        let mut commands: Vec<Command> = Vec::with_capacity(race.pod_count());
+        let mut details: Vec<TurnDetails> = Vec::with_capacity(race.pod_count());
+        for (pod_index, pod) in race.pods().iter().enumerate() {
+            let line = &answers[pod_index / per_player].1[pod_index % per_player];
+            commands.push(line.command);
+            details.push(TurnDetails::new(pod, line, cap));
+        }
+        let eliminated_before = race.eliminated;
+        let mut collisions: Vec<Collision> = Vec::new();
+        race.step(&commands, &mut collisions);
+        for (player, was_eliminated) in eliminated_before.iter().enumerate() {
+            if race.eliminated[player] && !was_eliminated {
+                eliminations.push(Elimination {
+                    player,
+                    turn,
+                    cause: cause::CHECKPOINT_TIMEOUT.to_string(),
+                    detail: "no checkpoint passed in 100 turns".to_string(),
+                });
+            }
+        }
+        turns.push(TurnRecord {
+            turn,
+            outputs: answers.iter().map(|a| a.0.clone()).collect(),
+            response_ms: answers.iter().map(|a| Some(a.2)).collect(),
+            pods: race
+                .pods()
+                .iter()
+                .zip(details)
+                .map(|(pod, details)| PodState::of(pod, checkpoint_count, Some(details)))
+                .collect(),
+            collisions: collisions.iter().map(CollisionRecord::from).collect(),
+            checkpoint_timeout: (0..2).map(|p| race.checkpoint_timeout_left(p)).collect(),
+        });
+    }
+
+    for bot in bots.iter_mut() {
+        bot.kill();
+    }
+    let outcome = race.outcome.expect("the loop ends with the game over");
+    Ok(Replay {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        source: "arena".to_string(),
+        seed: setup.seed,
+        league: setup.league.name().to_string(),
+        laps: race.laps,
+        pods_per_player: per_player,
+        checkpoints: race
+            .map
+            .checkpoints()
+            .iter()
+            .map(|c| [c.x as i32, c.y as i32])
+            .collect(),
+        players: (0..2)
+            .map(|p| PlayerInfo {
+                name: setup.names[p].clone(),
+                command: setup.commands[p].clone(),
+            })
+            .collect(),
+        time_limits_ms: Some([
+            milliseconds(setup.limits.first),
+            milliseconds(setup.limits.later),
+        ]),
+        initial_pods,
+        turns,
+        result: GameResult {
+            ranks: outcome.ranks.to_vec(),
+            winner: outcome.winner(),
+            reason: reason_name(outcome.reason).to_string(),
+            turns: race.turn,
+            eliminations,
+        },
+        stderr: Some(bots.iter().map(BotProcess::stderr_tail).collect()),
+    })
+}
+
+/// The replay's name for an end reason.
+pub fn reason_name(end: EndReason) -> &'static str {
+    match end {
+        EndReason::RaceComplete => reason::RACE_COMPLETE,
+        EndReason::Elimination => reason::ELIMINATION,
+        EndReason::TurnLimit => reason::TURN_LIMIT,
+    }
+}

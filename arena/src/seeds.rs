@@ -1,0 +1,35 @@
+//! Game seeds of a match: game i is played on the CodinGame map of the seed derived from the
+//! match seed and the pair index i / 2 (splitmix64), so both games of a pair share a map and
+//! any shard of the match derives the same seeds.
+
+/// One splitmix64 step.
+fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The referee seed of game `game` (a non-negative 31-bit number, like CodinGame's).
+pub fn game_seed(match_seed: u64, game: usize) -> i64 {
+    let pair = (game / 2) as u64;
+    (splitmix64(splitmix64(match_seed) ^ pair) >> 33) as i64
+}
+
+/// Whether p1 sits as player 0 in game `game` (even games) or as player 1 (odd games).
+pub fn p1_is_player0(game: usize) -> bool {
+    game.is_multiple_of(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_share_a_seed_and_seeds_differ() {
+        assert_eq!(game_seed(7, 0), game_seed(7, 1));
+        assert_ne!(game_seed(7, 1), game_seed(7, 2));
+        assert_ne!(game_seed(7, 0), game_seed(8, 0));
+        assert!((0..1000).all(|g| (0..1i64 << 31).contains(&game_seed(3, g))));
+    }
+}
