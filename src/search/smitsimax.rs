@@ -213,6 +213,8 @@ impl<G: Game> Smitsimax<G> {
             ) as u32
         };
         let child = NodeId(first_child.0 + index);
+        // Start loading the block the next ply will read while this ply's step runs.
+        tree.prefetch_children(child);
         *path_length += 1;
         self.paths[agent][*path_length] = child;
         *current = child;
