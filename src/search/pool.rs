@@ -170,6 +170,8 @@ impl NodePool {
             }
         }
         self.used = end as u32;
+        // The next expansion writes the block after this one: have it in cache by then.
+        self.prefetch_block(end);
         let first_child = NodeId(first as u32);
         self.nodes[parent.index()].first_child = first_child;
         Some(first_child)
@@ -181,11 +183,19 @@ impl NodePool {
     #[inline(always)]
     pub fn prefetch_children(&self, id: NodeId) {
         let node = self.node(id);
-        if !node.is_expanded() || self.children_per_node == 0 {
+        if node.is_expanded() {
+            self.prefetch_block(node.first_child.index());
+        }
+    }
+
+    /// Hint the CPU to load the `children_per_node` slots from `first` (possibly past the end).
+    #[inline(always)]
+    fn prefetch_block(&self, first: usize) {
+        if self.children_per_node == 0 {
             return;
         }
         let bytes = self.children_per_node as usize * std::mem::size_of::<Node>();
-        let start = self.nodes.as_ptr().wrapping_add(node.first_child.index()) as *const u8;
+        let start = self.nodes.as_ptr().wrapping_add(first) as *const u8;
         // One hint per cache line the block touches: every 64 bytes, and its last byte.
         let mut offset = 0;
         while offset < bytes {
