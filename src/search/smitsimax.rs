@@ -248,8 +248,14 @@ impl<G: Game> Smitsimax<G> {
         let mut highest = self.highest_scores[agent];
         for &id in path[1..].iter().rev() {
             tree.add_score(id, value);
-            lowest = lowest.min(value);
-            highest = highest.max(value);
+            // Plain comparisons, not f64::min/max: a NaN score is ignored the same way, without
+            // their NaN-handling code on the hot path.
+            if value < lowest {
+                lowest = value;
+            }
+            if value > highest {
+                highest = value;
+            }
             value *= discount;
         }
         tree.add_score(NodeId::ROOT, value);
