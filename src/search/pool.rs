@@ -196,13 +196,14 @@ impl NodePool {
         }
         let bytes = self.children_per_node as usize * std::mem::size_of::<Node>();
         let start = self.nodes.as_ptr().wrapping_add(first) as *const u8;
-        // One hint per cache line the block touches: every 64 bytes, and its last byte.
+        // One hint per cache line the block touches.
+        let misalignment = start as usize % 64;
+        let line = start.wrapping_sub(misalignment);
         let mut offset = 0;
-        while offset < bytes {
-            prefetch(start.wrapping_add(offset));
+        while offset < misalignment + bytes {
+            prefetch(line.wrapping_add(offset));
             offset += 64;
         }
-        prefetch(start.wrapping_add(bytes - 1));
     }
 
     /// Count one visit of `id` with score `value` (and `value²` when tracking squares).
