@@ -36,40 +36,47 @@ fn main() {
     println!("game alone, random actions: {game_ns:.1} ns per {DEPTH}-ply playout");
     println!("{iterations} iterations per turn, {turns} turns, best of {repetitions}:");
 
-    for selection in [Selection::Ucb1, Selection::Ucb1Tuned] {
-        for random_visits in [10, 0] {
-            let params = SearchParams {
-                depth: DEPTH as u32,
-                selection,
-                random_visits,
-                ..SearchParams::default()
-            };
-            let mut nodes = 0;
-            let mut signature = 0u64;
-            let mut seconds = f64::INFINITY;
-            for _ in 0..repetitions.max(1) {
-                // A fresh search each time, built outside the timing: same seed, same signature.
-                let mut search = Smitsimax::new(2_000_000, params, 7);
-                signature = 0;
-                let start = Instant::now();
-                for root in &roots {
-                    let stats = search.run_iterations(root, iterations);
-                    nodes = stats.nodes_used.iter().copied().max().unwrap_or(0);
-                    for agent in 0..MAX_AGENTS {
-                        let action = u64::from(search.best_action(agent));
-                        signature = signature.wrapping_mul(31).wrapping_add(action);
-                    }
+    let configurations = [
+        (Selection::Ucb1, 10, 0),
+        (Selection::Ucb1, 0, 0),
+        (Selection::Ucb1, 10, 2),
+        (Selection::Ucb1Tuned, 10, 0),
+        (Selection::Ucb1Tuned, 0, 0),
+    ];
+    for (selection, random_visits, expand_after) in configurations {
+        let params = SearchParams {
+            depth: DEPTH as u32,
+            selection,
+            random_visits,
+            expand_after,
+            ..SearchParams::default()
+        };
+        let mut nodes = 0;
+        let mut signature = 0u64;
+        let mut seconds = f64::INFINITY;
+        for _ in 0..repetitions.max(1) {
+            // A fresh search each time, built outside the timing: same seed, same signature.
+            let mut search = Smitsimax::new(2_000_000, params, 7);
+            signature = 0;
+            let start = Instant::now();
+            for root in &roots {
+                let stats = search.run_iterations(root, iterations);
+                nodes = stats.nodes_used.iter().copied().max().unwrap_or(0);
+                for agent in 0..MAX_AGENTS {
+                    let action = u64::from(search.best_action(agent));
+                    signature = signature.wrapping_mul(31).wrapping_add(action);
                 }
-                seconds = seconds.min(start.elapsed().as_secs_f64());
             }
-            let iteration_ns = seconds * 1e9 / total;
-            let overhead_ns = (iteration_ns - game_ns) / (DEPTH * MAX_AGENTS) as f64;
-            println!(
-                "  {selection:?} K={random_visits}: {:.2} M iterations/s, {iteration_ns:.0} ns/iteration, \
-                 overhead {overhead_ns:.1} ns per ply per agent, nodes/agent {nodes}, signature {signature:x}",
-                total / seconds / 1e6
-            );
+            seconds = seconds.min(start.elapsed().as_secs_f64());
         }
+        let iteration_ns = seconds * 1e9 / total;
+        let overhead_ns = (iteration_ns - game_ns) / (DEPTH * MAX_AGENTS) as f64;
+        println!(
+            "  {selection:?} K={random_visits} T={expand_after}: {:.2} M iterations/s, \
+             {iteration_ns:.0} ns/iteration, overhead {overhead_ns:.1} ns per ply per agent, \
+             nodes/agent {nodes}, signature {signature:x}",
+            total / seconds / 1e6
+        );
     }
 }
 

@@ -301,3 +301,39 @@ fn matching_pennies_keeps_both_actions_in_play() {
         }
     }
 }
+
+#[test]
+fn expanding_after_t_visits_grows_smaller_trees_that_still_converge() {
+    let game = DominantMatrixGame::new(&[9, 9, 9], &[7, 2, 5], 4);
+    let mut nodes = Vec::new();
+    for expand_after in [0, 1, 3] {
+        let params = SearchParams {
+            depth: 4,
+            expand_after,
+            ..SearchParams::default()
+        };
+        let mut search = Smitsimax::new(200_000, params, 3);
+        let stats = search.run_iterations(&game, 5_000);
+        // Off-tree plies still count: every iteration plays the full depth.
+        assert_eq!(stats.simulated_plies, 4 * 5_000, "T={expand_after}");
+        for agent in 0..3 {
+            assert_eq!(
+                search.best_action(agent),
+                game.dominant[agent],
+                "T={expand_after} agent {agent}"
+            );
+        }
+        // A node is expanded on its visit number T + 1; its children hold every visit from there.
+        let tree = search.tree(0);
+        for index in 0..tree.len() as u32 {
+            let node = tree.node(NodeId(index));
+            if node.is_expanded() {
+                let below: u32 = tree.children(NodeId(index)).iter().map(|c| c.visits).sum();
+                assert!(node.visits > expand_after, "T={expand_after} node {index}");
+                assert_eq!(below + expand_after, node.visits, "T={expand_after}");
+            }
+        }
+        nodes.push(stats.nodes_used[0]);
+    }
+    assert!(nodes[0] > nodes[1] && nodes[1] > nodes[2], "{nodes:?}");
+}

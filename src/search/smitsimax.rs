@@ -171,9 +171,10 @@ impl<G: Game> Smitsimax<G> {
         leaf_depth as u32
     }
 
-    /// Agent `agent`'s action at its node `*current`, expanding the node on first use and moving
-    /// `*current` to the chosen child. Off-tree (`NodeId::NONE`, after the pool ran out) the
-    /// action is uniformly random.
+    /// Agent `agent`'s action at its node `*current`, expanding the node once it has had
+    /// [`SearchParams::expand_after`] visits, and moving `*current` to the chosen child. Off-tree
+    /// (`NodeId::NONE`: below a node not expanded yet, or after the pool ran out) the action is
+    /// uniformly random.
     #[inline(always)]
     fn choose_in_tree(
         &mut self,
@@ -190,6 +191,9 @@ impl<G: Game> Smitsimax<G> {
         let node: Node = *tree.node(*current);
         let first_child = if node.is_expanded() {
             node.first_child
+        } else if node.visits < params.expand_after {
+            *current = NodeId::NONE;
+            return self.rng.below(action_count) as u8;
         } else {
             match tree.expand(*current) {
                 Some(first_child) => first_child,
@@ -213,6 +217,8 @@ impl<G: Game> Smitsimax<G> {
             ) as u32
         };
         let child = NodeId(first_child.0 + index);
+        // Start loading the block the next ply will read while this ply's step runs.
+        tree.prefetch_children(child);
         *path_length += 1;
         self.paths[agent][*path_length] = child;
         *current = child;
@@ -242,8 +248,14 @@ impl<G: Game> Smitsimax<G> {
         let mut highest = self.highest_scores[agent];
         for &id in path[1..].iter().rev() {
             tree.add_score(id, value);
-            lowest = lowest.min(value);
-            highest = highest.max(value);
+            // Plain comparisons, not f64::min/max: a NaN score is ignored the same way, without
+            // their NaN-handling code on the hot path.
+            if value < lowest {
+                lowest = value;
+            }
+            if value > highest {
+                highest = value;
+            }
             value *= discount;
         }
         tree.add_score(NodeId::ROOT, value);
