@@ -98,20 +98,24 @@ impl FastAction {
 }
 
 /// §4.1, §4.3 for one pod with the facing turned by the steering; returns the inverse mass.
+/// `max_thrust` is what a used BOOST gives.
 ///
-/// Written without branches on the thrust: the search plays every action from every state, so
-/// which one comes is unpredictable.
+/// Written to keep branches on the thrust few (the search plays every action from every state,
+/// so which one comes is unpredictable): the power is chosen as an integer (conditional moves; a
+/// choice between two `f64` on an integer condition compiles to a branch) and converted once.
 #[inline(always)]
-fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: f64) -> f64 {
+fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: u32) -> f64 {
+    const BOOST_POWER: u32 = BOOST_THRUST as u32;
+    const INVERSE_MASS: [f64; 2] = [NORMAL_INVERSE_MASS, SHIELD_INVERSE_MASS];
     let (power, shield_now, boost_now) = match action.thrust {
-        Thrust::Power(thrust) => (f64::from(thrust), false, false),
-        Thrust::Shield => (0.0, true, false),
-        Thrust::Boost => (0.0, false, true),
+        Thrust::Power(thrust) => (u32::from(thrust), false, false),
+        Thrust::Shield => (0, true, false),
+        Thrust::Boost => (0, false, true),
     };
     let boost_power = if pod.boost_used {
         max_thrust
     } else {
-        BOOST_THRUST
+        BOOST_POWER
     };
     let power = if boost_now { boost_power } else { power };
     pod.boost_used |= boost_now;
@@ -122,15 +126,11 @@ fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: f64) -> f64 
         pod.shield_lock_turns - u8::from(locked)
     };
     // No thrust while locked (the SHIELD turn itself has power 0 already).
-    let power = power * f64::from(u8::from(!locked));
+    let power = f64::from(if locked { 0 } else { power });
     pod.heading = action.steering.apply(pod.heading);
     pod.vel.x += pod.heading.x * power;
     pod.vel.y += pod.heading.y * power;
-    if shield_now {
-        SHIELD_INVERSE_MASS
-    } else {
-        NORMAL_INVERSE_MASS
-    }
+    INVERSE_MASS[usize::from(shield_now)]
 }
 
 /// The six pod pairs (higher index first) in the referee's order (§4.4); ties between contacts
@@ -272,7 +272,7 @@ fn move_pods(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT]) {
 }
 
 /// The rounds of §4.4 once some pair may touch; `gaps` are [`pair_gaps`] of the first round.
-#[inline(never)]
+#[inline]
 fn collide_and_move(
     pods: &mut [FastPod; POD_COUNT],
     inverse_mass: &[f64; POD_COUNT],
@@ -379,6 +379,8 @@ pub fn fast_turn(
     actions: &[FastAction; POD_COUNT],
     max_thrust: f64,
 ) {
+    // Thrusts are whole numbers (the league's cap: 100 or 200).
+    let max_thrust = max_thrust as u32;
     let mut inverse_mass = [NORMAL_INVERSE_MASS; POD_COUNT];
     let mut starts = [Vec2::ZERO; POD_COUNT];
     for index in 0..POD_COUNT {
