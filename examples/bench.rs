@@ -6,11 +6,20 @@
 //! `engine: mode=<exact|fast> ns_per_turn=<median of the runs>` and a checksum of the final
 //! states, which changes only when the engine's results change. Times are the thread's on-CPU
 //! time where Linux reports it (so other jobs on the machine matter less), else wall-clock time.
+//!
+//! Four of the five fixed scenes collide (two are four-pod scrums), far more than the search
+//! meets. `mode=fast-mix` times the fast turn on a representative mix instead: the positions of
+//! a recorded game (`replays/inputs/cg-demo.p0.txt`), each followed by 6-turn rollouts of random
+//! actions from the bot's action set, as the search plays them; it prints the share of its turns
+//! with a pod–pod contact.
 
-use csb::engine::physics::play_turn;
+use csb::bot::actions::{ActionSet, ACTION_COUNT};
+use csb::bot::memory::Memory;
+use csb::engine::physics::{play_turn, Collision, CollisionSink};
 use csb::engine::{
     fast_turn, Command, FastAction, FastPod, League, Map, Pod, Steering, Thrust, Vec2,
 };
+use csb::protocol::InputReader;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -262,6 +271,148 @@ fn bench_engine() {
     report("fast", &fast, fast_sum);
 }
 
+/// One turn of the representative mix: a state met in a rollout and the actions played from it.
+struct MixTurn {
+    pods: [FastPod; 4],
+    actions: [u8; 4],
+}
+
+/// Rollouts per recorded position, turns per rollout, and turns kept for timing (a whole number
+/// of kilobytes that stays in the L2 cache, like the search's working set).
+const MIX_ROLLOUTS: usize = 8;
+const MIX_DEPTH: usize = 6;
+const MIX_TURNS: usize = 4096;
+
+/// Counts the exact turn's bounces (to report how often the mix collides).
+#[derive(Default)]
+struct BounceCount(usize);
+
+impl CollisionSink for BounceCount {
+    fn record(&mut self, _collision: &Collision) {
+        self.0 += 1;
+    }
+}
+
+/// The recorded game's positions as the bot sees them, each followed by `MIX_ROLLOUTS` rollouts
+/// of `MIX_DEPTH` turns with uniformly random actions (xorshift, fixed seed); an evenly spaced
+/// sample of `MIX_TURNS` of the turns played. Also returns the share of them with a contact.
+fn mix(actions: &ActionSet) -> (Map, Vec<MixTurn>, f64) {
+    let input = include_str!("../replays/inputs/cg-demo.p0.txt");
+    let mut reader = InputReader::new(input.as_bytes());
+    let init = reader
+        .read_init()
+        .expect("the recorded input parses")
+        .expect("the recorded input has an init block");
+    let map = Map::new(&init.checkpoints).expect("the recorded map is valid");
+    let count = map.checkpoint_count();
+    let mut memory = Memory::new(count);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random_action = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % ACTION_COUNT as u64) as u8
+    };
+    let mut turns = Vec::new();
+    while let Some(turn) = reader
+        .read_turn(4, count)
+        .expect("the recorded input parses")
+    {
+        memory.observe(&turn.pods, League::Gold.max_thrust());
+        let root = [0, 1, 2, 3].map(|index| {
+            let pod = memory.pod(&turn.pods, index);
+            let next = map.checkpoint(pod.next_checkpoint(count));
+            FastPod::from_pod(&pod, count, (next.y - pod.pos.y).atan2(next.x - pod.pos.x))
+        });
+        for _ in 0..MIX_ROLLOUTS {
+            let mut pods = root;
+            for _ in 0..MIX_DEPTH {
+                let chosen = [(); 4].map(|_| random_action());
+                turns.push(MixTurn {
+                    pods,
+                    actions: chosen,
+                });
+                fast_turn(
+                    &mut pods,
+                    &map,
+                    &chosen.map(|index| *actions.get(index)),
+                    f64::from(League::Gold.max_thrust()),
+                );
+            }
+        }
+    }
+    let stride = turns.len() / MIX_TURNS;
+    let sample: Vec<MixTurn> = turns.into_iter().step_by(stride).take(MIX_TURNS).collect();
+    // Contacts, counted with the exact turn on the same positions (headings as angles).
+    let colliding = sample
+        .iter()
+        .filter(|turn| {
+            let mut pods = turn.pods.map(|fast| Pod {
+                pos: fast.pos,
+                vel: fast.vel,
+                angle_rad: Some(fast.heading.y.atan2(fast.heading.x)),
+                ..Pod::spawn(Vec2::ZERO)
+            });
+            let commands = [0, 1, 2, 3].map(|index| {
+                actions
+                    .get(turn.actions[index])
+                    .to_command(&pods[index], 0.0)
+            });
+            let mut bounces = BounceCount::default();
+            play_turn(
+                &mut pods,
+                &commands,
+                &map,
+                League::Gold.max_thrust(),
+                1,
+                &[true; 4],
+                &mut bounces,
+            );
+            bounces.0 > 0
+        })
+        .count();
+    let share = colliding as f64 / sample.len() as f64;
+    (map, sample, share)
+}
+
+/// The fast turn on the representative mix.
+fn bench_mix() {
+    let actions = ActionSet::new(League::Gold);
+    let (map, turns, colliding) = mix(&actions);
+    let max_thrust = f64::from(League::Gold.max_thrust());
+    let play = |turn: &MixTurn| {
+        let mut pods = black_box(turn.pods);
+        let joint = black_box(turn.actions).map(|index| *actions.get(index));
+        fast_turn(&mut pods, &map, &joint, max_thrust);
+        black_box(pods)
+    };
+    let mut per_turn = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let nanos = measure(|| {
+            for index in 0..TURNS_PER_RUN {
+                play(&turns[index % turns.len()]);
+            }
+        });
+        per_turn.push(nanos as f64 / TURNS_PER_RUN as f64);
+    }
+    per_turn.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    let checksum = turns.iter().fold(0, |sum, turn| {
+        let pods = play(turn);
+        fold(
+            sum,
+            pods.iter()
+                .map(|p| [p.pos.x, p.pos.y, p.vel.x, p.vel.y, f64::from(p.passes)]),
+        )
+    });
+    report("fast-mix", &per_turn, checksum);
+    println!(
+        "engine: mode=fast-mix turns={} colliding={:.1}%",
+        turns.len(),
+        100.0 * colliding
+    );
+}
+
 fn main() {
     bench_engine();
+    bench_mix();
 }

@@ -9,7 +9,7 @@
 use super::command::{Command, Thrust};
 use super::map::Map;
 use super::pod::Pod;
-use super::rounding::{java_round, truncate};
+use super::rounding::{java_round, java_round_small, truncate_small};
 use super::rules::{
     BOOST_THRUST, CHECKPOINT_RADIUS, COLLISION_EPSILON, FRICTION_FACTOR, MAX_ROTATION, MIN_IMPULSE,
     NORMAL_INVERSE_MASS, POD_COUNT, SHIELD_INVERSE_MASS, SHIELD_LOCK_TURNS, TOUCH_DISTANCE,
@@ -98,33 +98,92 @@ impl FastAction {
 }
 
 /// §4.1, §4.3 for one pod with the facing turned by the steering; returns the inverse mass.
+/// `max_thrust` is what a used BOOST gives.
+///
+/// Written to keep branches on the thrust few (the search plays every action from every state,
+/// so which one comes is unpredictable): the power is chosen as an integer (conditional moves; a
+/// choice between two `f64` on an integer condition compiles to a branch) and converted once.
 #[inline(always)]
-fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: f64) -> f64 {
-    let shield_now = matches!(action.thrust, Thrust::Shield);
-    let mut power = match action.thrust {
-        Thrust::Power(thrust) => f64::from(thrust),
-        Thrust::Shield => 0.0,
-        Thrust::Boost if !pod.boost_used => {
-            pod.boost_used = true;
-            BOOST_THRUST
-        }
-        Thrust::Boost => max_thrust,
+fn apply_action(pod: &mut FastPod, action: &FastAction, max_thrust: u32) -> f64 {
+    const BOOST_POWER: u32 = BOOST_THRUST as u32;
+    const INVERSE_MASS: [f64; 2] = [NORMAL_INVERSE_MASS, SHIELD_INVERSE_MASS];
+    let (power, shield_now, boost_now) = match action.thrust {
+        Thrust::Power(thrust) => (u32::from(thrust), false, false),
+        Thrust::Shield => (0, true, false),
+        Thrust::Boost => (0, false, true),
     };
-    if shield_now {
-        pod.shield_lock_turns = SHIELD_LOCK_TURNS;
-    } else if pod.shield_lock_turns > 0 {
-        pod.shield_lock_turns -= 1;
-        power = 0.0;
-    }
+    let boost_power = if pod.boost_used {
+        max_thrust
+    } else {
+        BOOST_POWER
+    };
+    let power = if boost_now { boost_power } else { power };
+    pod.boost_used |= boost_now;
+    let locked = pod.shield_lock_turns > 0;
+    pod.shield_lock_turns = if shield_now {
+        SHIELD_LOCK_TURNS
+    } else {
+        pod.shield_lock_turns - u8::from(locked)
+    };
+    // No thrust while locked (the SHIELD turn itself has power 0 already).
+    let power = f64::from(if locked { 0 } else { power });
     pod.heading = action.steering.apply(pod.heading);
     pod.vel.x += pod.heading.x * power;
     pod.vel.y += pod.heading.y * power;
-    if shield_now {
-        SHIELD_INVERSE_MASS
+    INVERSE_MASS[usize::from(shield_now)]
+}
+
+/// The six pod pairs (higher index first) in the referee's order (§4.4); ties between contacts
+/// at the same time keep this order.
+const PAIRS: [(usize, usize); 6] = [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)];
+
+/// Widening of the bounding boxes in the conservative rejects: far more than any rounding error
+/// of the exact tests they guard, so a reject never hides a contact or a pass those tests find.
+const REJECT_MARGIN: f64 = 1.0;
+
+/// `a < b ? a : b` (one `minsd`; `f64::min` adds NaN handling no value here needs).
+#[inline(always)]
+fn min(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
     } else {
-        NORMAL_INVERSE_MASS
+        b
     }
 }
+
+#[inline(always)]
+fn max(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// A lower bound on how far apart two pods stay over `remaining`, on one axis: the relative
+/// position moves along a segment from `d` to `d + w·remaining`; the result is the larger of the
+/// two axes' distances from 0 to that segment's projection. A pair can touch only if it is at
+/// most 800 (`TOUCH_DISTANCE`). Branch-free (min/max only).
+#[inline(always)]
+fn pair_gap(a: &FastPod, b: &FastPod, remaining: f64) -> f64 {
+    let dx = a.pos.x - b.pos.x;
+    let dy = a.pos.y - b.pos.y;
+    let end_x = dx + (a.vel.x - b.vel.x) * remaining;
+    let end_y = dy + (a.vel.y - b.vel.y) * remaining;
+    let gap_x = max(min(dx, end_x), min(-dx, -end_x));
+    let gap_y = max(min(dy, end_y), min(-dy, -end_y));
+    max(gap_x, gap_y)
+}
+
+/// [`pair_gap`] of the six pairs, in the order of [`PAIRS`].
+#[inline(always)]
+fn pair_gaps(pods: &[FastPod; POD_COUNT], remaining: f64) -> [f64; 6] {
+    PAIRS.map(|(a, b)| pair_gap(&pods[a], &pods[b], remaining))
+}
+
+/// Largest gap at which [`contact_time`] may still find a contact: the touching distance plus a
+/// margin far above the rounding errors of either computation.
+const CONTACT_REACH: f64 = TOUCH_DISTANCE + REJECT_MARGIN;
 
 /// First contact time of a pair within `remaining`, separating pairs rejected early.
 #[inline(always)]
@@ -173,7 +232,7 @@ fn bounce(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT], a: u
     let uy = pods[a].vel.y - pods[b].vel.y;
     let (inv_a, inv_b) = (inverse_mass[a], inverse_mass[b]);
     let f = (nx * ux + ny * uy) / (inv_a + inv_b);
-    let impulse = f + MIN_IMPULSE.max(f);
+    let impulse = f + max(MIN_IMPULSE, f);
     pods[a].vel.x -= nx * impulse * inv_a;
     pods[a].vel.y -= ny * impulse * inv_a;
     pods[b].vel.x += nx * impulse * inv_b;
@@ -199,22 +258,46 @@ fn advance(pods: &mut [FastPod; POD_COUNT], step: f64) {
 /// §4.4 with the earliest contact (and those within 1e-5 of it) bounced per round.
 #[inline(always)]
 fn move_pods(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT]) {
+    let gaps = pair_gaps(pods, 1.0);
+    let closest = min(
+        min(gaps[0], gaps[1]),
+        min(min(gaps[2], gaps[3]), min(gaps[4], gaps[5])),
+    );
+    if closest > CONTACT_REACH {
+        // The common turn: no pair comes near, one straight move.
+        advance(pods, 1.0);
+        return;
+    }
+    collide_and_move(pods, inverse_mass, gaps);
+}
+
+/// The rounds of §4.4 once some pair may touch; `gaps` are [`pair_gaps`] of the first round.
+#[inline]
+fn collide_and_move(
+    pods: &mut [FastPod; POD_COUNT],
+    inverse_mass: &[f64; POD_COUNT],
+    mut gaps: [f64; 6],
+) {
     let mut time = 0.0;
     // A pod cluster could in theory keep bouncing at one instant; the referee's guard is the
     // same bound as the exact path's, far above anything a game reaches.
-    for _ in 0..1000 {
+    for round in 0..1000 {
         let remaining = 1.0 - time;
+        if round > 0 {
+            gaps = pair_gaps(pods, remaining);
+        }
         let mut first = f64::INFINITY;
         let mut contacts = [(0.0, 0u8, 0u8); 6];
         let mut count = 0;
-        for a in (0..POD_COUNT).rev() {
-            for b in (0..a).rev() {
-                if let Some(at) = contact_time(&pods[a], &pods[b], remaining) {
-                    contacts[count] = (at, a as u8, b as u8);
-                    count += 1;
-                    if at < first {
-                        first = at;
-                    }
+        for (&(a, b), &gap) in PAIRS.iter().zip(&gaps) {
+            if gap > CONTACT_REACH {
+                continue;
+            }
+            if let Some(at) = contact_time(&pods[a], &pods[b], remaining) {
+                contacts[count] = (at, a as u8, b as u8);
+                count += 1;
+                if at < first {
+                    first = at;
                 }
             }
         }
@@ -251,6 +334,42 @@ fn move_pods(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT]) {
     }
 }
 
+/// Whether the segment `start`–`end` may pass within the checkpoint radius of `checkpoint`: its
+/// bounding box, widened by the radius, contains the checkpoint (the largest of the four
+/// distances outside the box is small enough). Any pass the exact test of
+/// [`point_segment_distance_squared`] finds is among them.
+#[inline(always)]
+fn may_pass(start: Vec2, end: Vec2, checkpoint: Vec2) -> bool {
+    let outside_x = max(
+        checkpoint.x - max(start.x, end.x),
+        min(start.x, end.x) - checkpoint.x,
+    );
+    let outside_y = max(
+        checkpoint.y - max(start.y, end.y),
+        min(start.y, end.y) - checkpoint.y,
+    );
+    max(outside_x, outside_y) <= CHECKPOINT_RADIUS + REJECT_MARGIN
+}
+/// §4.7 on the straight segment `start`–`pod.pos`: every checkpoint in reach, in order.
+#[inline(always)]
+fn pass_checkpoints(pod: &mut FastPod, start: Vec2, map: &Map) {
+    let checkpoint_count = map.checkpoint_count() as u8;
+    for _ in 0..checkpoint_count {
+        let checkpoint = map.checkpoint(pod.next_checkpoint as usize);
+        if !may_pass(start, pod.pos, checkpoint)
+            || point_segment_distance_squared(start, pod.pos, checkpoint)
+                > CHECKPOINT_RADIUS * CHECKPOINT_RADIUS
+        {
+            break;
+        }
+        pod.passes += 1;
+        pod.next_checkpoint += 1;
+        if pod.next_checkpoint == checkpoint_count {
+            pod.next_checkpoint = 0;
+        }
+    }
+}
+
 /// One turn of the fast path for four pods: actions, movement with collisions, friction and
 /// rounding, checkpoint passes. `max_thrust` is what a used BOOST gives.
 #[inline]
@@ -260,6 +379,8 @@ pub fn fast_turn(
     actions: &[FastAction; POD_COUNT],
     max_thrust: f64,
 ) {
+    // Thrusts are whole numbers (the league's cap: 100 or 200).
+    let max_thrust = max_thrust as u32;
     let mut inverse_mass = [NORMAL_INVERSE_MASS; POD_COUNT];
     let mut starts = [Vec2::ZERO; POD_COUNT];
     for index in 0..POD_COUNT {
@@ -267,26 +388,11 @@ pub fn fast_turn(
         inverse_mass[index] = apply_action(&mut pods[index], &actions[index], max_thrust);
     }
     move_pods(pods, &inverse_mass);
-    let checkpoint_count = map.checkpoint_count() as u8;
     for (pod, start) in pods.iter_mut().zip(starts) {
-        pod.vel.x *= FRICTION_FACTOR;
-        pod.vel.y *= FRICTION_FACTOR;
-        pod.pos.x = java_round(pod.pos.x);
-        pod.pos.y = java_round(pod.pos.y);
-        pod.vel.x = truncate(pod.vel.x);
-        pod.vel.y = truncate(pod.vel.y);
-        for _ in 0..checkpoint_count {
-            let checkpoint = map.checkpoint(pod.next_checkpoint as usize);
-            if point_segment_distance_squared(start, pod.pos, checkpoint)
-                > CHECKPOINT_RADIUS * CHECKPOINT_RADIUS
-            {
-                break;
-            }
-            pod.passes += 1;
-            pod.next_checkpoint += 1;
-            if pod.next_checkpoint == checkpoint_count {
-                pod.next_checkpoint = 0;
-            }
-        }
+        pod.vel.x = truncate_small(pod.vel.x * FRICTION_FACTOR);
+        pod.vel.y = truncate_small(pod.vel.y * FRICTION_FACTOR);
+        pod.pos.x = java_round_small(pod.pos.x);
+        pod.pos.y = java_round_small(pod.pos.y);
+        pass_checkpoints(pod, start, map);
     }
 }

@@ -55,6 +55,36 @@ pub fn truncate(x: f64) -> f64 {
     }
 }
 
+/// 1.5 · 2^52: for |x| < 2^51, `x + ROUNDING_MAGIC` lies in [2^52, 2^53), where the unit is 1, so
+/// adding and subtracting it rounds `x` to the nearest integer (ties to even) whatever its sign.
+const ROUNDING_MAGIC: f64 = 6_755_399_441_055_744.0;
+
+/// Bound of the `_small` variants' argument (2^51).
+pub const SMALL_LIMIT: f64 = 2_251_799_813_685_248.0;
+
+/// [`java_round`] for |x| < 2^51 (any position a game reaches), with neither a sign test nor a
+/// branch; never returns −0. Larger magnitudes give wrong results.
+#[inline(always)]
+pub fn java_round_small(x: f64) -> f64 {
+    debug_assert!(x.abs() < SMALL_LIMIT);
+    let nearest = (x + ROUNDING_MAGIC) - ROUNDING_MAGIC;
+    nearest + if x - nearest == 0.5 { 1.0 } else { 0.0 }
+}
+
+/// [`truncate`] for |x| < 2^51 (any speed a game reaches), branch-free; never returns −0.
+/// Larger magnitudes give wrong results.
+#[inline(always)]
+pub fn truncate_small(x: f64) -> f64 {
+    debug_assert!(x.abs() < SMALL_LIMIT);
+    let nearest = (x + ROUNDING_MAGIC) - ROUNDING_MAGIC;
+    nearest
+        - if nearest.abs() > x.abs() {
+            1.0f64.copysign(x)
+        } else {
+            0.0
+        }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +150,10 @@ mod tests {
             2.5,
             -2.5,
             FRACTIONAL_LIMIT - 0.5,
+            SMALL_LIMIT - 0.5,
+            -SMALL_LIMIT + 0.5,
+            SMALL_LIMIT - 1.0,
+            -SMALL_LIMIT + 1.5,
             -FRACTIONAL_LIMIT + 0.5,
             FRACTIONAL_LIMIT,
             FRACTIONAL_LIMIT * 3.0,
@@ -162,6 +196,18 @@ mod tests {
             );
         }
         assert!(java_round(f64::NAN).is_nan() && truncate(f64::NAN).is_nan());
+        for &x in values.iter().filter(|x| x.abs() < SMALL_LIMIT) {
+            assert_eq!(
+                java_round_small(x).to_bits(),
+                reference_round(x).to_bits(),
+                "round_small {x:e}"
+            );
+            assert_eq!(
+                truncate_small(x).to_bits(),
+                reference_truncate(x).to_bits(),
+                "truncate_small {x:e}"
+            );
+        }
     }
 
     #[test]
