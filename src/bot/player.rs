@@ -56,6 +56,11 @@ impl Player {
         (next.y - pod.pos.y).atan2(next.x - pod.pos.x)
     }
 
+    /// The settings read each turn (budget, iterations); search settings were fixed at start-up.
+    pub fn config_mut(&mut self) -> &mut BotConfig {
+        &mut self.config
+    }
+
     pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
         let first_turn = self.memory.turn == 0;
         self.memory

@@ -13,6 +13,8 @@
 //! actions from the bot's action set, as the search plays them; it prints the share of its turns
 //! with a pod–pod contact.
 
+mod search;
+
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
 use csb::bot::memory::Memory;
 use csb::engine::physics::{play_turn, Collision, CollisionSink};
@@ -161,13 +163,13 @@ fn fold(checksum: u64, states: impl Iterator<Item = [f64; 5]>) -> u64 {
 
 /// Nanoseconds this thread has run on a CPU (Linux `/proc/thread-self/schedstat`), if known.
 /// Other processes compiling on the same cores inflate wall-clock time, not this.
-fn cpu_time_ns() -> Option<u64> {
+pub fn cpu_time_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
 }
 
 /// Nanoseconds of `work`: on-CPU time where the system reports it, wall-clock time otherwise.
-fn measure(work: impl FnOnce()) -> u64 {
+pub fn measure(work: impl FnOnce()) -> u64 {
     let cpu_start = cpu_time_ns();
     let wall_start = Instant::now();
     work();
@@ -297,7 +299,7 @@ impl CollisionSink for BounceCount {
 /// of `MIX_DEPTH` turns with uniformly random actions (xorshift, fixed seed); an evenly spaced
 /// sample of `MIX_TURNS` of the turns played. Also returns the share of them with a contact.
 fn mix(actions: &ActionSet) -> (Map, Vec<MixTurn>, f64) {
-    let input = include_str!("../replays/inputs/cg-demo.p0.txt");
+    let input = include_str!("../../replays/inputs/cg-demo.p0.txt");
     let mut reader = InputReader::new(input.as_bytes());
     let init = reader
         .read_init()
@@ -415,4 +417,5 @@ fn bench_mix() {
 fn main() {
     bench_engine();
     bench_mix();
+    search::bench_search();
 }

@@ -1,0 +1,84 @@
+//! The search benchmark: the bot's whole turn (root from the input, Smitsimax on the fast
+//! engine, decision) on fixed positions of a recorded CodinGame game, single thread.
+//!
+//! Speed: each position is searched for a fixed number of iterations and timed on-CPU (see
+//! `measure`); the figures per 50 ms turn are scaled from that, so they do not depend on what
+//! else the machine runs. Signature: a checksum of the decisions at a fixed iteration count,
+//! which changes only when the bot's behaviour changes.
+
+use super::measure;
+use csb::bot::config::BotConfig;
+use csb::bot::player::Player;
+use csb::protocol::{format_command, InitInput, InputReader, TurnInput};
+
+const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
+/// Turns of the recorded game (0-based) used as fixed positions.
+const POSITIONS: [usize; 6] = [5, 40, 80, 120, 180, 240];
+const BUDGET_MS: f64 = 50.0;
+/// Iterations per position for the speed figures.
+const TIMED_ITERATIONS: u64 = 40_000;
+/// Iterations per position for the decision signature.
+const SIGNATURE_ITERATIONS: u64 = 5_000;
+
+fn recorded_game() -> (InitInput, Vec<TurnInput>) {
+    let text = std::fs::read_to_string(RECORDED_INPUT).expect("run from the repository root");
+    let mut reader = InputReader::new(text.as_bytes());
+    let init = reader.read_init().unwrap().expect("an init block");
+    let mut turns = Vec::new();
+    while let Some(turn) = reader.read_turn(4, init.checkpoints.len()).unwrap() {
+        turns.push(turn);
+    }
+    (init, turns)
+}
+
+/// A player that has played the game up to `turn` (cheaply), so its memory is right.
+fn player_at(init: &InitInput, turns: &[TurnInput], turn: usize, iterations: u64) -> Player {
+    let config = BotConfig {
+        iterations: Some(64),
+        ..BotConfig::default()
+    };
+    let mut player = Player::new(config, init).unwrap();
+    for input in &turns[..turn] {
+        player.play_turn(input);
+    }
+    player.config_mut().iterations = Some(iterations);
+    player
+}
+
+pub fn bench_search() {
+    let (init, turns) = recorded_game();
+    let depth = BotConfig::default().search.depth;
+    let (mut iterations, mut plies, mut nanoseconds) = (0u64, 0u64, 0u64);
+    for &turn in &POSITIONS {
+        let mut player = player_at(&init, &turns, turn, TIMED_ITERATIONS);
+        let mut decision = None;
+        nanoseconds += measure(|| decision = Some(player.play_turn(&turns[turn])));
+        let decision = decision.unwrap();
+        iterations += decision.iterations;
+        plies += decision.simulated_turns;
+    }
+    let per_turn = |count: u64| (count as f64 * BUDGET_MS * 1e6 / nanoseconds as f64).round();
+    println!(
+        "search: depth={depth} iterations_per_turn={} simulated_turns_per_turn={} budget_ms={BUDGET_MS}",
+        per_turn(iterations),
+        per_turn(plies)
+    );
+    println!(
+        "search: ns_per_simulated_turn={:.1} (on-CPU, {TIMED_ITERATIONS} iterations at each of {} positions)",
+        nanoseconds as f64 / plies as f64,
+        POSITIONS.len()
+    );
+    let mut signature: u64 = 0xcbf2_9ce4_8422_2325;
+    for &turn in &POSITIONS {
+        let mut player = player_at(&init, &turns, turn, SIGNATURE_ITERATIONS);
+        let decision = player.play_turn(&turns[turn]);
+        for command in &decision.commands {
+            for byte in format_command(command, "").bytes() {
+                signature = (signature ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    println!(
+        "search: signature={signature:016x} (iterations={SIGNATURE_ITERATIONS} at each position)"
+    );
+}
