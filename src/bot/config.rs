@@ -1,6 +1,7 @@
 //! The bot's settings and the command-line flags that set them, so the arena can A/B any of them
 //! without recompiling (DESIGN.md "Rules of the hot path").
 
+use super::evaluation::EvalWeights;
 use super::league::BUNDLED_LEAGUE;
 use crate::engine::League;
 use crate::search::SearchParams;
@@ -22,6 +23,7 @@ pub struct BotConfig {
     /// Nodes allocated per tree at start-up.
     pub nodes_per_agent: usize,
     pub search: SearchParams,
+    pub eval: EvalWeights,
 }
 
 impl Default for BotConfig {
@@ -34,12 +36,13 @@ impl Default for BotConfig {
             league: BUNDLED_LEAGUE,
             nodes_per_agent: 1_500_000,
             search: SearchParams::default(),
+            eval: EvalWeights::default(),
         }
     }
 }
 
 pub const USAGE: &str = "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
-[--league gold|legend] [--nodes N] [--depth D] [--exploration C] [--random-visits K] \
+[--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--score-scale S] [--depth D] [--exploration C] [--random-visits K] \
 [--discount G] [--rollout P] [--final-move most-visited|best-average] [--selection ucb1|ucb1-tuned]";
 
 impl BotConfig {
@@ -64,6 +67,13 @@ impl BotConfig {
                     .filter(|v| v.is_finite() && *v > 0.0)
                     .ok_or_else(|| format!("{flag} expects {what}, got {value:?}"))
             };
+            let weight = || -> Result<f64, String> {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| format!("{flag} expects a weight >= 0, got {value:?}"))
+            };
             let integer = |what: &str| -> Result<u64, String> {
                 value
                     .parse::<u64>()
@@ -78,6 +88,9 @@ impl BotConfig {
                 "iterations" => config.iterations = Some(integer("a whole number")?.max(1)),
                 "seed" => config.seed = integer("a whole number")?,
                 "nodes" => config.nodes_per_agent = integer("a whole number")?.max(16) as usize,
+                "blocker-weight" => config.eval.blocker = weight()?,
+                "chase-weight" => config.eval.chase = weight()?,
+                "score-scale" => config.eval.score_scale = number("a positive number")?,
                 "league" => {
                     config.league = League::parse(value)
                         .ok_or_else(|| format!("{flag} expects gold or legend, got {value:?}"))?

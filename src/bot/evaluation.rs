@@ -11,10 +11,27 @@ use crate::engine::{FastPod, Map};
 
 /// Worth of one checkpoint pass, above any distance on the 16000 × 9000 board.
 pub const CHECKPOINT_WEIGHT: f64 = 30000.0;
-/// Weight of a blocker's closeness to the opposing runner's next checkpoint.
-pub const BLOCKER_WEIGHT: f64 = 0.3;
-/// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
-pub const SCORE_SCALE: f64 = 10000.0;
+
+/// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// Weight of a blocker's closeness to the opposing runner's next checkpoint.
+    pub blocker: f64,
+    /// Weight of a blocker's closeness to the opposing runner itself.
+    pub chase: f64,
+    /// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
+    pub score_scale: f64,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights {
+            blocker: 0.3,
+            chase: 0.0,
+            score_scale: 10000.0,
+        }
+    }
+}
 
 /// A pod's race progress.
 #[inline(always)]
@@ -32,14 +49,25 @@ pub struct Roles {
 
 /// Player 0's score in (0, 1); player 1's is `1 − score`.
 #[inline(always)]
-pub fn player0_score(pods: &[FastPod; 4], map: &Map, roles: &[Roles; 2]) -> f64 {
+pub fn player0_score(
+    pods: &[FastPod; 4],
+    map: &Map,
+    roles: &[Roles; 2],
+    weights: &EvalWeights,
+) -> f64 {
     let runner0 = &pods[roles[0].runner];
     let runner1 = &pods[roles[1].runner];
     let race = progress(runner0, map) - progress(runner1, map);
     let target0 = map.checkpoint(runner1.next_checkpoint as usize);
     let target1 = map.checkpoint(runner0.next_checkpoint as usize);
-    let block0 = pods[roles[0].blocker].pos.distance(target0);
-    let block1 = pods[roles[1].blocker].pos.distance(target1);
-    let difference = race + BLOCKER_WEIGHT * (block1 - block0);
-    0.5 + 0.5 * difference / (difference.abs() + SCORE_SCALE)
+    let (blocker0, blocker1) = (&pods[roles[0].blocker], &pods[roles[1].blocker]);
+    let block0 = blocker0.pos.distance(target0);
+    let block1 = blocker1.pos.distance(target1);
+    let mut difference = race + weights.blocker * (block1 - block0);
+    if weights.chase != 0.0 {
+        let chase0 = blocker0.pos.distance(runner1.pos);
+        let chase1 = blocker1.pos.distance(runner0.pos);
+        difference += weights.chase * (chase1 - chase0);
+    }
+    0.5 + 0.5 * difference / (difference.abs() + weights.score_scale)
 }

@@ -2,7 +2,7 @@
 //! as the step, and the evaluation of `evaluation.rs`.
 
 use super::actions::{ActionSet, ACTION_COUNT};
-use super::evaluation::{player0_score, Roles};
+use super::evaluation::{player0_score, EvalWeights, Roles};
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{fast_turn, FastAction, FastPod, Map};
 use crate::search::{Game, MAX_AGENTS};
@@ -15,6 +15,7 @@ pub struct RaceContext {
     pub max_thrust: f64,
     /// Passes that complete the race.
     pub passes_to_finish: u16,
+    pub weights: EvalWeights,
 }
 
 /// One search state: the four pods (pods 0,1 are player 0's = our pods) and the roles.
@@ -73,7 +74,12 @@ impl Game for CsbGame {
         let player0 = match self.finisher() {
             Some(0) => 1.0,
             Some(_) => 0.0,
-            None => player0_score(&self.pods, &self.context.map, &self.roles),
+            None => player0_score(
+                &self.pods,
+                &self.context.map,
+                &self.roles,
+                &self.context.weights,
+            ),
         };
         scores[0] = player0;
         scores[1] = player0;

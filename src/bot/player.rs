@@ -38,6 +38,7 @@ impl Player {
             actions: ActionSet::new(config.league),
             max_thrust: f64::from(config.league.max_thrust()),
             passes_to_finish: init.laps * map.checkpoint_count() as u16,
+            weights: config.eval,
         }));
         let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
         Ok(Player {
