@@ -19,6 +19,8 @@ pub struct EvalWeights {
     pub blocker: f64,
     /// Weight of a blocker's closeness to the opposing runner itself.
     pub chase: f64,
+    /// Weight of a runner's speed toward its next checkpoint (turns of travel counted as progress).
+    pub momentum: f64,
     /// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
     pub score_scale: f64,
 }
@@ -28,6 +30,7 @@ impl Default for EvalWeights {
         EvalWeights {
             blocker: 0.3,
             chase: 0.0,
+            momentum: 0.0,
             score_scale: 10000.0,
         }
     }
@@ -38,6 +41,19 @@ impl Default for EvalWeights {
 pub fn progress(pod: &FastPod, map: &Map) -> f64 {
     let next = map.checkpoint(pod.next_checkpoint as usize);
     f64::from(pod.passes) * CHECKPOINT_WEIGHT - pod.pos.distance(next)
+}
+
+/// A pod's speed toward its next checkpoint.
+#[inline(always)]
+fn approach_speed(pod: &FastPod, map: &Map) -> f64 {
+    let next = map.checkpoint(pod.next_checkpoint as usize);
+    let towards = next - pod.pos;
+    let distance = towards.length();
+    if distance == 0.0 {
+        0.0
+    } else {
+        pod.vel.dot(towards) / distance
+    }
 }
 
 /// Roles of one player's two pods: the runner races, the blocker hinders.
@@ -57,7 +73,10 @@ pub fn player0_score(
 ) -> f64 {
     let runner0 = &pods[roles[0].runner];
     let runner1 = &pods[roles[1].runner];
-    let race = progress(runner0, map) - progress(runner1, map);
+    let mut race = progress(runner0, map) - progress(runner1, map);
+    if weights.momentum != 0.0 {
+        race += weights.momentum * (approach_speed(runner0, map) - approach_speed(runner1, map));
+    }
     let target0 = map.checkpoint(runner1.next_checkpoint as usize);
     let target1 = map.checkpoint(runner0.next_checkpoint as usize);
     let (blocker0, blocker1) = (&pods[roles[0].blocker], &pods[roles[1].blocker]);

@@ -62,6 +62,23 @@ impl Player {
         &mut self.config
     }
 
+    /// What the bot remembers of the race so far (e.g. to start it in the middle of a game).
+    pub fn memory_mut(&mut self) -> &mut Memory {
+        &mut self.memory
+    }
+
+    /// The search's choice for own pod `index`, except that a move which won the race on the
+    /// spot in every one of its visits is played at once: a win is scored 1 and the discount
+    /// makes any later win worth less, so only an immediate win averages exactly 1.
+    fn chosen_action(&self, index: usize) -> u8 {
+        self.search
+            .root_stats(index)
+            .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
+            .max_by_key(|&(_, visits, _)| visits)
+            .map(|(action, _, _)| action)
+            .unwrap_or_else(|| self.search.best_action(index))
+    }
+
     pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
         let first_turn = self.memory.turn == 0;
         self.memory
@@ -109,7 +126,7 @@ impl Player {
         };
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
-            let action = self.context.actions.get(self.search.best_action(index));
+            let action = self.context.actions.get(self.chosen_action(index));
             *command = action.to_command(&pods[index], fallback[index]);
             self.memory.record_own_command(index, command.thrust);
         }
