@@ -19,7 +19,12 @@ fn most_visited(search: &Smitsimax<impl Game>, agent: usize) -> u8 {
 #[test]
 fn every_tree_converges_to_its_strictly_dominant_action() {
     let game = DominantMatrixGame::new(&[9, 9, 9], &[7, 2, 5], 4);
-    for selection in [Selection::Ucb1, Selection::Ucb1Tuned] {
+    for selection in [
+        Selection::Ucb1,
+        Selection::Ucb1Tuned,
+        Selection::SmoothUct,
+        Selection::Exp3,
+    ] {
         for seed in 0..5 {
             let params = SearchParams {
                 depth: 4,
@@ -336,4 +341,40 @@ fn expanding_after_t_visits_grows_smaller_trees_that_still_converge() {
         nodes.push(stats.nodes_used[0]);
     }
     assert!(nodes[0] > nodes[1] && nodes[1] > nodes[2], "{nodes:?}");
+}
+
+#[test]
+fn randomised_selections_converge_on_other_shapes_and_are_reproducible() {
+    // Two agents with different action counts, deeper game, and extreme variant parameters.
+    let game = DominantMatrixGame::new(&[4, 12], &[0, 11], 6);
+    let variants = [
+        ("smooth-uct", "smooth-d", "0.1"),
+        ("smooth-uct", "smooth-gamma", "0.5"),
+        ("exp3", "exp3-gamma", "0.3"),
+        ("exp3", "exp3-gamma", "0.05"),
+    ];
+    for (selection, name, value) in variants {
+        let mut params = SearchParams {
+            depth: 6,
+            ..SearchParams::default()
+        };
+        params.set("selection", selection).unwrap();
+        params.set(name, value).unwrap();
+        for seed in 0..3 {
+            let mut search = Smitsimax::new(400_000, params, seed);
+            search.run_iterations(&game, 8_000);
+            let mut again = Smitsimax::new(400_000, params, seed);
+            again.run_iterations(&game, 8_000);
+            for agent in 0..2 {
+                let dominant = game.dominant[agent];
+                assert_eq!(
+                    search.best_action(agent),
+                    dominant,
+                    "{selection} {name}={value} seed {seed} agent {agent}"
+                );
+                let stats: Vec<_> = search.root_stats(agent).collect();
+                assert_eq!(stats, again.root_stats(agent).collect::<Vec<_>>());
+            }
+        }
+    }
 }

@@ -71,13 +71,15 @@ fn searching_allocates_nothing_after_construction() {
     let root = HashGame { mix: [5, 6, 7, 8] };
     let mut decisions = [0u8; 4];
     let allocations = allocations_during(|| {
-        // Several turns, the pool filling up in the last ones, both selection policies.
+        // Several turns, the pool filling up in the last ones, every selection policy.
+        let policies = [
+            Selection::Ucb1,
+            Selection::Ucb1Tuned,
+            Selection::SmoothUct,
+            Selection::Exp3,
+        ];
         for turn in 0..4 {
-            search.params_mut().selection = if turn % 2 == 0 {
-                Selection::Ucb1
-            } else {
-                Selection::Ucb1Tuned
-            };
+            search.params_mut().selection = policies[turn as usize % 4];
             search.run_iterations(&root, 2_000 * (turn + 1));
             for (agent, decision) in decisions.iter_mut().enumerate() {
                 *decision = search.best_action(agent);

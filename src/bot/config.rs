@@ -54,8 +54,11 @@ impl Default for BotConfig {
 }
 
 pub const USAGE: &str = "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
-[--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] [--score-scale S] [--depth D] [--exploration C] [--random-visits K] \
-[--discount G] [--rollout P] [--final-move most-visited|best-average] [--selection ucb1|ucb1-tuned]";
+[--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
+[--score-scale S] [--depth D] [--exploration C] [--random-visits K] \
+[--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
+[--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
+[--exp3-gamma G]";
 
 impl BotConfig {
     /// Parses `--name value` pairs; an error says which flag and why.

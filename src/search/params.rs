@@ -22,6 +22,14 @@ pub enum Selection {
     /// UCB1-Tuned (Auer et al. 2002): the exploration term is scaled by an upper bound of the
     /// child's normalised score variance, capped at 1/4.
     Ucb1Tuned,
+    /// Smooth UCT (Heinrich & Silver 2015): at a node with N visits, with probability
+    /// η_N = max(γ_s, η·(1 + d·sqrt(N))⁻¹) the UCB1 choice, otherwise a child sampled with
+    /// probability proportional to its visit count (the node's average strategy so far).
+    SmoothUct,
+    /// EXP3 (Auer et al. 2002) at every node: child i is drawn with probability
+    /// (1 − γ)·softmax(γ/K · X̂)_i + γ/K, where X̂_i sums the importance-weighted normalised
+    /// scores (score / probability it was drawn with) backpropagated through child i.
+    Exp3,
 }
 
 /// All tunables of the search. See each field for its meaning and default.
@@ -49,6 +57,14 @@ pub struct SearchParams {
     pub final_move: FinalMove,
     /// The child selection policy (default UCB1). Takes effect at the next reset.
     pub selection: Selection,
+    /// Smooth UCT's η (default 0.9): the initial probability of the UCB1 choice.
+    pub smooth_eta: f64,
+    /// Smooth UCT's γ_s (default 0.1): the lowest probability of the UCB1 choice.
+    pub smooth_gamma: f64,
+    /// Smooth UCT's d (default 0.001): how fast the UCB1 probability decays with sqrt(visits).
+    pub smooth_d: f64,
+    /// EXP3's exploration γ in (0, 1] (default 0.1): the uniform share of the mix.
+    pub exp3_gamma: f64,
 }
 
 impl Default for SearchParams {
@@ -62,13 +78,17 @@ impl Default for SearchParams {
             rollout_plies: 0,
             final_move: FinalMove::MostVisited,
             selection: Selection::Ucb1,
+            smooth_eta: 0.9,
+            smooth_gamma: 0.1,
+            smooth_d: 0.001,
+            exp3_gamma: 0.1,
         }
     }
 }
 
 impl SearchParams {
     /// The names [`SearchParams::set`] accepts, in the order `Display` prints them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 12] = [
         "depth",
         "exploration",
         "random-visits",
@@ -77,6 +97,10 @@ impl SearchParams {
         "rollout",
         "final-move",
         "selection",
+        "smooth-eta",
+        "smooth-gamma",
+        "smooth-d",
+        "exp3-gamma",
     ];
 
     /// Set the tunable called `name` from its text `value`, e.g. `set("discount", "0.95")`.
@@ -129,12 +153,34 @@ impl SearchParams {
                 self.selection = match value {
                     "ucb1" => Selection::Ucb1,
                     "ucb1-tuned" => Selection::Ucb1Tuned,
+                    "smooth-uct" => Selection::SmoothUct,
+                    "exp3" => Selection::Exp3,
                     _ => {
                         return Err(format!(
-                            "selection: expected ucb1 or ucb1-tuned, got '{value}'"
+                            "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got '{value}'"
                         ))
                     }
                 }
+            }
+            "smooth-eta" => self.smooth_eta = parse_probability(name, value)?,
+            "smooth-gamma" => self.smooth_gamma = parse_probability(name, value)?,
+            "smooth-d" => {
+                let d = parse_f64(name, value)?;
+                if !(d >= 0.0 && d.is_finite()) {
+                    return Err(format!(
+                        "smooth-d: expected a finite number >= 0, got '{value}'"
+                    ));
+                }
+                self.smooth_d = d;
+            }
+            "exp3-gamma" => {
+                let gamma = parse_f64(name, value)?;
+                if !(gamma > 0.0 && gamma <= 1.0) {
+                    return Err(format!(
+                        "exp3-gamma: expected a number in (0, 1], got '{value}'"
+                    ));
+                }
+                self.exp3_gamma = gamma;
             }
             _ => {
                 return Err(format!(
@@ -157,11 +203,13 @@ impl fmt::Display for SearchParams {
         let selection = match self.selection {
             Selection::Ucb1 => "ucb1",
             Selection::Ucb1Tuned => "ucb1-tuned",
+            Selection::SmoothUct => "smooth-uct",
+            Selection::Exp3 => "exp3",
         };
         write!(
             f,
             "depth={} exploration={} random-visits={} expand-after={} discount={} rollout={} \
-             final-move={} selection={}",
+             final-move={} selection={} smooth-eta={} smooth-gamma={} smooth-d={} exp3-gamma={}",
             self.depth,
             self.exploration,
             self.random_visits,
@@ -169,7 +217,11 @@ impl fmt::Display for SearchParams {
             self.discount,
             self.rollout_plies,
             final_move,
-            selection
+            selection,
+            self.smooth_eta,
+            self.smooth_gamma,
+            self.smooth_d,
+            self.exp3_gamma
         )
     }
 }
@@ -178,6 +230,14 @@ fn parse_u32(name: &str, value: &str) -> Result<u32, String> {
     value
         .parse()
         .map_err(|_| format!("{name}: expected a non-negative integer, got '{value}'"))
+}
+
+fn parse_probability(name: &str, value: &str) -> Result<f64, String> {
+    let probability = parse_f64(name, value)?;
+    if !(0.0..=1.0).contains(&probability) {
+        return Err(format!("{name}: expected a number in [0, 1], got '{value}'"));
+    }
+    Ok(probability)
 }
 
 fn parse_f64(name: &str, value: &str) -> Result<f64, String> {
@@ -201,6 +261,10 @@ mod tests {
         assert_eq!(params.rollout_plies, 0);
         assert_eq!(params.final_move, FinalMove::MostVisited);
         assert_eq!(params.selection, Selection::Ucb1);
+        assert_eq!(params.smooth_eta, 0.9);
+        assert_eq!(params.smooth_gamma, 0.1);
+        assert_eq!(params.smooth_d, 0.001);
+        assert_eq!(params.exp3_gamma, 0.1);
     }
 
     #[test]
@@ -214,6 +278,10 @@ mod tests {
         params.set("rollout", " 2 ").unwrap();
         params.set("final-move", "best-average").unwrap();
         params.set("selection", "ucb1-tuned").unwrap();
+        params.set("smooth-eta", "0.8").unwrap();
+        params.set("smooth-gamma", "0.2").unwrap();
+        params.set("smooth-d", "0.01").unwrap();
+        params.set("exp3-gamma", "0.3").unwrap();
         assert_eq!(
             params,
             SearchParams {
@@ -225,8 +293,16 @@ mod tests {
                 rollout_plies: 2,
                 final_move: FinalMove::BestAverage,
                 selection: Selection::Ucb1Tuned,
+                smooth_eta: 0.8,
+                smooth_gamma: 0.2,
+                smooth_d: 0.01,
+                exp3_gamma: 0.3,
             }
         );
+        params.set("selection", "smooth-uct").unwrap();
+        assert_eq!(params.selection, Selection::SmoothUct);
+        params.set("selection", "exp3").unwrap();
+        assert_eq!(params.selection, Selection::Exp3);
         params.set("final-move", "most-visited").unwrap();
         params.set("selection", "ucb1").unwrap();
         params.set("discount", "1").unwrap();
@@ -290,9 +366,13 @@ mod tests {
             ),
             (
                 "selection",
-                "exp3",
-                "selection: expected ucb1 or ucb1-tuned, got 'exp3'",
+                "exp4",
+                "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got 'exp4'",
             ),
+            ("smooth-eta", "1.5", "smooth-eta: expected a number in [0, 1]"),
+            ("smooth-gamma", "-0.1", "smooth-gamma: expected a number in [0, 1]"),
+            ("smooth-d", "-1", "smooth-d: expected a finite number >= 0"),
+            ("exp3-gamma", "0", "exp3-gamma: expected a number in (0, 1]"),
             (
                 "dpeth",
                 "6",
@@ -317,7 +397,9 @@ mod tests {
         tuned.set("discount", "0.9").unwrap();
         tuned.set("expand-after", "1").unwrap();
         tuned.set("final-move", "best-average").unwrap();
-        tuned.set("selection", "ucb1-tuned").unwrap();
+        tuned.set("selection", "exp3").unwrap();
+        tuned.set("smooth-d", "0.25").unwrap();
+        tuned.set("exp3-gamma", "0.05").unwrap();
         let text = tuned.to_string();
         let mut parsed = SearchParams::default();
         for pair in text.split_whitespace() {

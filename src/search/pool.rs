@@ -68,6 +68,8 @@ pub struct NodePool {
     used: u32,
     children_per_node: u32,
     tracks_squares: bool,
+    /// True when the parallel array is in use (squares or EXP3 estimates): expansion zeroes it.
+    uses_extra: bool,
 }
 
 impl NodePool {
@@ -81,6 +83,7 @@ impl NodePool {
             used: 1,
             children_per_node: 0,
             tracks_squares: false,
+            uses_extra: false,
         }
     }
 
@@ -93,6 +96,22 @@ impl NodePool {
         self.used = 1;
         self.children_per_node = children_per_node.min(1 << 16) as u32;
         self.tracks_squares = track_squares;
+        self.uses_extra = track_squares;
+    }
+
+    /// Like [`NodePool::reset`] without squares, but the parallel array holds EXP3's
+    /// importance-weighted score estimates instead (see [`NodePool::add_estimate`]). O(1).
+    #[inline]
+    pub fn reset_with_estimates(&mut self, children_per_node: usize) {
+        self.reset(children_per_node, false);
+        self.uses_extra = true;
+    }
+
+    /// Add `value` to the estimate sum of `id` (kept in the squared-sum slot; meaningful only
+    /// after [`NodePool::reset_with_estimates`]). Does not count a visit.
+    #[inline]
+    pub fn add_estimate(&mut self, id: NodeId, value: f64) {
+        self.score_square_sums[id.index()] += value;
     }
 
     /// Nodes in use, root included.
@@ -164,7 +183,7 @@ impl NodePool {
         for child in &mut self.nodes[first..end] {
             *child = Node::FRESH;
         }
-        if self.tracks_squares {
+        if self.uses_extra {
             for square_sum in &mut self.score_square_sums[first..end] {
                 *square_sum = 0.0;
             }

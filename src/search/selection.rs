@@ -3,6 +3,7 @@
 
 use super::params::Selection;
 use super::pool::Node;
+use super::rng::Rng;
 
 /// Maps one tree's scores to [0, 1]: `(score − lowest) × inverse_range`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,6 +92,8 @@ fn sqrt_log(visits: u32) -> f64 {
 
 /// Index of the child to descend into. The first unvisited child wins outright; otherwise the
 /// argmax of the policy's upper bound (ties: lowest index). Never panics; an empty slice gives 0.
+/// For the randomised policies this is their deterministic part, UCB1: the search draws Smooth
+/// UCT's average-strategy samples ([`sample_by_visits`]) and EXP3's choices ([`exp3`]) itself.
 #[inline]
 pub(crate) fn select_child(
     tables: &VisitTables,
@@ -102,7 +105,9 @@ pub(crate) fn select_child(
     scale: ScoreScale,
 ) -> usize {
     match selection {
-        Selection::Ucb1 => ucb1(tables, children, parent_visits, exploration, scale),
+        Selection::Ucb1 | Selection::SmoothUct | Selection::Exp3 => {
+            ucb1(tables, children, parent_visits, exploration, scale)
+        }
         Selection::Ucb1Tuned => ucb1_tuned(
             tables,
             children,
@@ -112,6 +117,59 @@ pub(crate) fn select_child(
             scale,
         ),
     }
+}
+
+/// Smooth UCT's probability of playing the UCB1 choice at a node visited `parent_visits` times:
+/// `max(gamma, eta / (1 + d·sqrt(N)))`.
+#[inline]
+pub(crate) fn smooth_ucb_probability(eta: f64, gamma: f64, d: f64, parent_visits: u32) -> f64 {
+    (eta / (1.0 + d * f64::from(parent_visits).sqrt())).max(gamma)
+}
+
+/// A child drawn with probability proportional to its visit count (Smooth UCT's average
+/// strategy); `None` when no child has been visited.
+#[inline]
+pub(crate) fn sample_by_visits(children: &[Node], rng: &mut Rng) -> Option<usize> {
+    let total: u64 = children.iter().map(|child| u64::from(child.visits)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut target = ((rng.next_f64() * total as f64) as u64).min(total - 1);
+    for (index, child) in children.iter().enumerate() {
+        let visits = u64::from(child.visits);
+        if target < visits {
+            return Some(index);
+        }
+        target -= visits;
+    }
+    Some(children.len() - 1)
+}
+
+/// EXP3's draw over children whose importance-weighted score estimate sums are `estimates`:
+/// child i has probability `(1 − γ)·softmax(η·X̂)_i + γ/K` with `η = γ/K`. Returns the index
+/// and the probability it was drawn with (which the backpropagation divides by). An empty slice
+/// gives `(0, 1)`.
+#[inline]
+pub(crate) fn exp3(estimates: &[f64], gamma: f64, rng: &mut Rng) -> (usize, f64) {
+    if estimates.is_empty() {
+        return (0, 1.0);
+    }
+    let uniform = gamma / estimates.len() as f64;
+    let eta = uniform;
+    let highest = estimates.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let total: f64 = estimates.iter().map(|&x| ((x - highest) * eta).exp()).sum();
+    let greedy = (1.0 - gamma) / total;
+    let mut target = rng.next_f64();
+    let mut probability = 1.0;
+    for (index, &estimate) in estimates.iter().enumerate() {
+        probability = greedy * ((estimate - highest) * eta).exp() + uniform;
+        if target < probability {
+            return (index, probability);
+        }
+        target -= probability;
+    }
+    // Rounding left a sliver past the last child: it is the last one.
+    (estimates.len() - 1, probability)
 }
 
 /// argmax of `(mean − lowest)·inverse_range + C·sqrt(ln N / n)`. The constant
@@ -215,6 +273,44 @@ mod tests {
     }
 
     const POLICIES: [Selection; 2] = [Selection::Ucb1, Selection::Ucb1Tuned];
+
+    #[test]
+    fn smooth_probability_decays_from_eta_to_gamma() {
+        assert_eq!(smooth_ucb_probability(0.9, 0.1, 0.001, 0), 0.9);
+        let at_million = smooth_ucb_probability(0.9, 0.1, 0.001, 1_000_000);
+        assert!((at_million - 0.45).abs() < 1e-12, "{at_million}");
+        assert_eq!(smooth_ucb_probability(0.9, 0.1, 1.0, 1_000_000), 0.1);
+    }
+
+    #[test]
+    fn visit_sampling_follows_the_visit_counts() {
+        let children = [child(0, 0.0), child(30, 0.0), child(10, 0.0)];
+        let mut rng = Rng::new(3);
+        let mut counts = [0u32; 3];
+        for _ in 0..4000 {
+            counts[sample_by_visits(&children, &mut rng).unwrap()] += 1;
+        }
+        assert_eq!(counts[0], 0);
+        assert!((2800..3200).contains(&counts[1]), "{counts:?}");
+        assert_eq!(sample_by_visits(&[child(0, 0.0)], &mut rng), None);
+    }
+
+    #[test]
+    fn exp3_mixes_greedy_and_uniform_and_reports_the_probability() {
+        let mut rng = Rng::new(5);
+        let estimates = [0.0, 10_000.0, 0.0, 0.0];
+        let mut counts = [0u32; 4];
+        for _ in 0..10_000 {
+            let (index, probability) = exp3(&estimates, 0.2, &mut rng);
+            let expected = if index == 1 { 0.85 } else { 0.05 };
+            assert!((probability - expected).abs() < 1e-9, "{index} {probability}");
+            counts[index] += 1;
+        }
+        assert!((8300..8700).contains(&counts[1]), "{counts:?}");
+        let (_, probability) = exp3(&[3.0, 3.0], 0.1, &mut rng);
+        assert!((probability - 0.5).abs() < 1e-12);
+        assert_eq!(exp3(&[], 0.1, &mut rng), (0, 1.0));
+    }
 
     #[test]
     fn an_unvisited_child_is_chosen_first() {

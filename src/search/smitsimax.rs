@@ -7,7 +7,9 @@ use super::game::{Game, MAX_AGENTS};
 use super::params::{FinalMove, SearchParams, Selection};
 use super::pool::{Node, NodeId, NodePool};
 use super::rng::Rng;
-use super::selection::{select_child, ScoreScale, VisitTables};
+use super::selection::{
+    exp3, sample_by_visits, select_child, smooth_ucb_probability, ScoreScale, VisitTables,
+};
 
 /// Deepest tree descent; [`SearchParams::depth`] is clamped to it.
 pub const MAX_DEPTH: usize = 32;
@@ -40,6 +42,8 @@ pub struct Smitsimax<G: Game> {
     trees: [NodePool; MAX_AGENTS],
     /// `paths[a][0..=d]`: the nodes agent `a` went through this iteration, root first.
     paths: [[NodeId; MAX_DEPTH + 1]; MAX_AGENTS],
+    /// EXP3 only: `probabilities[a][d]`, the probability with which `paths[a][d]` was drawn.
+    probabilities: [[f64; MAX_DEPTH + 1]; MAX_AGENTS],
     /// Lowest and highest score backpropagated into a non-root node of each tree this turn.
     lowest_scores: [f64; MAX_AGENTS],
     highest_scores: [f64; MAX_AGENTS],
@@ -63,6 +67,7 @@ impl<G: Game> Smitsimax<G> {
             action_counts: [0; MAX_AGENTS],
             trees: std::array::from_fn(|_| NodePool::with_capacity(nodes_per_agent)),
             paths: [[NodeId::ROOT; MAX_DEPTH + 1]; MAX_AGENTS],
+            probabilities: [[1.0; MAX_DEPTH + 1]; MAX_AGENTS],
             lowest_scores: [f64::INFINITY; MAX_AGENTS],
             highest_scores: [f64::NEG_INFINITY; MAX_AGENTS],
             scales: [ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY); MAX_AGENTS],
@@ -106,7 +111,11 @@ impl<G: Game> Smitsimax<G> {
                 "Game::action_count({agent}) must be in 1..=256, got {action_count}"
             );
             self.action_counts[agent] = action_count as u32;
-            self.trees[agent].reset(action_count, track_squares);
+            if self.selection == Selection::Exp3 {
+                self.trees[agent].reset_with_estimates(action_count);
+            } else {
+                self.trees[agent].reset(action_count, track_squares);
+            }
         }
         self.root = Some(*root);
         self.agent_count = agent_count;
@@ -203,24 +212,62 @@ impl<G: Game> Smitsimax<G> {
                 }
             }
         };
+        let mut probability = 1.0;
         let index = if node.visits < params.random_visits {
+            probability = 1.0 / f64::from(action_count);
             self.rng.below(action_count)
         } else {
-            select_child(
-                &self.tables,
-                self.selection,
-                tree.children(*current),
-                tree.children_square_sums(*current),
-                node.visits,
-                params.exploration,
-                self.scales[agent],
-            ) as u32
+            match self.selection {
+                Selection::Exp3 => {
+                    let (index, drawn_with) = exp3(
+                        tree.children_square_sums(*current),
+                        params.exp3_gamma,
+                        &mut self.rng,
+                    );
+                    probability = drawn_with;
+                    index as u32
+                }
+                Selection::SmoothUct
+                    if self.rng.next_f64()
+                        >= smooth_ucb_probability(
+                            params.smooth_eta,
+                            params.smooth_gamma,
+                            params.smooth_d,
+                            node.visits,
+                        ) =>
+                {
+                    match sample_by_visits(tree.children(*current), &mut self.rng) {
+                        Some(index) => index as u32,
+                        None => select_child(
+                            &self.tables,
+                            self.selection,
+                            tree.children(*current),
+                            tree.children_square_sums(*current),
+                            node.visits,
+                            params.exploration,
+                            self.scales[agent],
+                        ) as u32,
+                    }
+                }
+                _ => select_child(
+                    &self.tables,
+                    self.selection,
+                    tree.children(*current),
+                    tree.children_square_sums(*current),
+                    node.visits,
+                    params.exploration,
+                    self.scales[agent],
+                ) as u32,
+            }
         };
         let child = NodeId(first_child.0 + index);
         // Start loading the block the next ply will read while this ply's step runs.
         tree.prefetch_children(child);
         *path_length += 1;
         self.paths[agent][*path_length] = child;
+        if self.selection == Selection::Exp3 {
+            self.probabilities[agent][*path_length] = probability;
+        }
         *current = child;
         index as u8
     }
@@ -263,6 +310,32 @@ impl<G: Game> Smitsimax<G> {
             self.lowest_scores[agent] = lowest;
             self.highest_scores[agent] = highest;
             self.scales[agent] = ScoreScale::new(lowest, highest);
+        }
+        if self.selection == Selection::Exp3 {
+            self.add_exp3_estimates(agent, path_length, leaf_depth, score, discount);
+        }
+    }
+
+    /// EXP3's update: each non-root node on the path gets its normalised (discounted) score
+    /// divided by the probability it was drawn with.
+    fn add_exp3_estimates(
+        &mut self,
+        agent: usize,
+        path_length: usize,
+        leaf_depth: usize,
+        score: f64,
+        discount: f64,
+    ) {
+        let scale = self.scales[agent];
+        let tree = &mut self.trees[agent];
+        let mut value = score * discount.powi((leaf_depth - path_length) as i32);
+        for depth in (1..=path_length).rev() {
+            let reward = ((value - scale.lowest) * scale.inverse_range).clamp(0.0, 1.0);
+            tree.add_estimate(
+                self.paths[agent][depth],
+                reward / self.probabilities[agent][depth],
+            );
+            value *= discount;
         }
     }
 
