@@ -19,6 +19,9 @@ fn self_play_over_100_games_is_even() {
         "2",
         "--seed",
         "2024",
+        // Generous time limits: a loaded machine must not turn a game into a time-out loss.
+        "--time-scale",
+        "20",
         "--out",
         dir.to_str().unwrap(),
     ]);

@@ -53,7 +53,8 @@ impl Default for BotConfig {
     }
 }
 
-pub const USAGE: &str = "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
+pub const USAGE: &str =
+    "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
 [--score-scale S] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \

@@ -155,11 +155,9 @@ impl SearchParams {
                     "ucb1-tuned" => Selection::Ucb1Tuned,
                     "smooth-uct" => Selection::SmoothUct,
                     "exp3" => Selection::Exp3,
-                    _ => {
-                        return Err(format!(
-                            "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got '{value}'"
-                        ))
-                    }
+                    _ => return Err(format!(
+                        "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got '{value}'"
+                    )),
                 }
             }
             "smooth-eta" => self.smooth_eta = parse_probability(name, value)?,
@@ -235,7 +233,9 @@ fn parse_u32(name: &str, value: &str) -> Result<u32, String> {
 fn parse_probability(name: &str, value: &str) -> Result<f64, String> {
     let probability = parse_f64(name, value)?;
     if !(0.0..=1.0).contains(&probability) {
-        return Err(format!("{name}: expected a number in [0, 1], got '{value}'"));
+        return Err(format!(
+            "{name}: expected a number in [0, 1], got '{value}'"
+        ));
     }
     Ok(probability)
 }
@@ -369,8 +369,16 @@ mod tests {
                 "exp4",
                 "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got 'exp4'",
             ),
-            ("smooth-eta", "1.5", "smooth-eta: expected a number in [0, 1]"),
-            ("smooth-gamma", "-0.1", "smooth-gamma: expected a number in [0, 1]"),
+            (
+                "smooth-eta",
+                "1.5",
+                "smooth-eta: expected a number in [0, 1]",
+            ),
+            (
+                "smooth-gamma",
+                "-0.1",
+                "smooth-gamma: expected a number in [0, 1]",
+            ),
             ("smooth-d", "-1", "smooth-d: expected a finite number >= 0"),
             ("exp3-gamma", "0", "exp3-gamma: expected a number in (0, 1]"),
             (

@@ -303,7 +303,10 @@ mod tests {
         for _ in 0..10_000 {
             let (index, probability) = exp3(&estimates, 0.2, &mut rng);
             let expected = if index == 1 { 0.85 } else { 0.05 };
-            assert!((probability - expected).abs() < 1e-9, "{index} {probability}");
+            assert!(
+                (probability - expected).abs() < 1e-9,
+                "{index} {probability}"
+            );
             counts[index] += 1;
         }
         assert!((8300..8700).contains(&counts[1]), "{counts:?}");
