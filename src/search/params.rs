@@ -155,9 +155,11 @@ impl SearchParams {
                     "ucb1-tuned" => Selection::Ucb1Tuned,
                     "smooth-uct" => Selection::SmoothUct,
                     "exp3" => Selection::Exp3,
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "selection: expected ucb1, ucb1-tuned, smooth-uct or exp3, got '{value}'"
-                    )),
+                    ))
+                    }
                 }
             }
             "smooth-eta" => self.smooth_eta = parse_probability(name, value)?,
