@@ -1,46 +1,32 @@
-//! A small seeded random number generator (wyrand): one `u64` of state, a multiply-xor step.
-//! Deterministic across platforms, so `--seed` with `--iterations` reproduces a game bit for bit.
+//! Random draws for the sparring bots: the project's one generator (`csb::search::Rng`, wyrand)
+//! plus the few helpers the GA wants. Deterministic, so `--seed` with `--iterations` reproduces a
+//! game bit for bit.
 
-/// Wyrand generator. Any seed, including 0, gives a full-period stream.
-#[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
+pub use csb::search::Rng;
+
+/// Draws beyond what the search needs.
+pub trait RngExt {
+    /// Uniform `f64` in `[0, 1)`.
+    fn unit(&mut self) -> f64;
+    /// Uniform `f64` in `[low, high)`.
+    fn range(&mut self, low: f64, high: f64) -> f64;
+    /// True with probability `p`.
+    fn chance(&mut self, p: f64) -> bool;
 }
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
+impl RngExt for Rng {
+    #[inline]
+    fn unit(&mut self) -> f64 {
+        self.next_f64()
     }
 
-    /// The next 64 random bits.
     #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);
-        let product = u128::from(self.state) * u128::from(self.state ^ 0xe703_7ed1_a0b4_28db);
-        ((product >> 64) as u64) ^ (product as u64)
-    }
-
-    /// Uniform integer in `0..bound` (`bound` > 0), by a multiply-shift of 32 random bits.
-    #[inline]
-    pub fn below(&mut self, bound: u32) -> u32 {
-        (((self.next_u64() >> 32) * u64::from(bound)) >> 32) as u32
-    }
-
-    /// Uniform `f64` in `[0, 1)`.
-    #[inline]
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform `f64` in `[low, high)`.
-    #[inline]
-    pub fn range(&mut self, low: f64, high: f64) -> f64 {
+    fn range(&mut self, low: f64, high: f64) -> f64 {
         low + (high - low) * self.unit()
     }
 
-    /// True with probability `p`.
     #[inline]
-    pub fn chance(&mut self, p: f64) -> bool {
+    fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
 }
