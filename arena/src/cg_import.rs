@@ -199,9 +199,8 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
             commands.push(parsed.command);
             details.push(TurnDetails::new(pod, &parsed, cap));
         }
-        let eliminated_before = race.eliminated;
         let mut collisions: Vec<Collision> = Vec::new();
-        race.step(&commands, &mut collisions);
+        let timed_out = race.step(&commands, &mut collisions);
         let pod_ranks = race.pod_ranks();
         for (pod_index, (ours, theirs)) in race.pods().iter().zip(&recorded.pods).enumerate() {
             let place = format!("turn {turn} pod {pod_index}");
@@ -335,15 +334,8 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
                 recorded.end_reached
             ));
         }
-        for (player, was_eliminated) in eliminated_before.iter().enumerate() {
-            if race.eliminated[player] && !was_eliminated {
-                eliminations.push(Elimination {
-                    player,
-                    turn,
-                    cause: cause::CHECKPOINT_TIMEOUT.to_string(),
-                    detail: "no checkpoint passed in 100 turns".to_string(),
-                });
-            }
+        for (player, _) in timed_out.iter().enumerate().filter(|(_, out)| **out) {
+            eliminations.push(Elimination::checkpoint_timeout(player, turn));
         }
         records.push(TurnRecord {
             turn,

@@ -224,18 +224,10 @@ pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
             commands.push(line.command);
             details.push(TurnDetails::new(pod, line, cap));
         }
-        let eliminated_before = race.eliminated;
         let mut collisions: Vec<Collision> = Vec::new();
-        race.step(&commands, &mut collisions);
-        for (player, was_eliminated) in eliminated_before.iter().enumerate() {
-            if race.eliminated[player] && !was_eliminated {
-                eliminations.push(Elimination {
-                    player,
-                    turn,
-                    cause: cause::CHECKPOINT_TIMEOUT.to_string(),
-                    detail: "no checkpoint passed in 100 turns".to_string(),
-                });
-            }
+        let timed_out = race.step(&commands, &mut collisions);
+        for (player, _) in timed_out.iter().enumerate().filter(|(_, out)| **out) {
+            eliminations.push(Elimination::checkpoint_timeout(player, turn));
         }
         turns.push(TurnRecord {
             turn,

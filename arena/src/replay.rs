@@ -162,6 +162,18 @@ pub struct Elimination {
     pub detail: String,
 }
 
+impl Elimination {
+    /// A player eliminated by the 100-turn checkpoint timeout at the end of `turn`.
+    pub fn checkpoint_timeout(player: usize, turn: u16) -> Elimination {
+        Elimination {
+            player,
+            turn,
+            cause: cause::CHECKPOINT_TIMEOUT.to_string(),
+            detail: "no checkpoint passed in 100 turns".to_string(),
+        }
+    }
+}
+
 /// Causes of elimination, as written in `result.eliminations[].cause`.
 pub mod cause {
     pub const TIMEOUT: &str = "timeout";

@@ -112,8 +112,13 @@ impl Race {
         self.finish(EndReason::Elimination)
     }
 
-    /// Plays one turn with one command per pod (in pod order), §6 steps 2–7.
-    pub fn step<S: CollisionSink>(&mut self, commands: &[Command], collisions: &mut S) {
+    /// Plays one turn with one command per pod (in pod order), §6 steps 2–7. Returns, per
+    /// player, whether this turn's checkpoint timeout eliminated it.
+    pub fn step<S: CollisionSink>(
+        &mut self,
+        commands: &[Command],
+        collisions: &mut S,
+    ) -> [bool; PLAYER_COUNT] {
         assert!(self.outcome.is_none(), "the game is over");
         let pod_count = self.pod_count();
         self.turn += 1;
@@ -132,20 +137,21 @@ impl Race {
         );
         let race_complete = (0..pod_count)
             .any(|pod| counts_passes[pod] && self.pods[pod].passes >= self.passes_to_finish());
-        let mut timed_out = false;
-        for player in 0..PLAYER_COUNT {
+        let mut timed_out = [false; PLAYER_COUNT];
+        for (player, timed_out) in timed_out.iter_mut().enumerate() {
             if !self.eliminated[player] && self.checkpoint_timeout_left(player) <= 0 {
                 self.eliminated[player] = true;
-                timed_out = true;
+                *timed_out = true;
             }
         }
         if race_complete {
             self.finish(EndReason::RaceComplete);
-        } else if timed_out {
+        } else if timed_out.contains(&true) {
             self.finish(EndReason::Elimination);
         } else if self.turn >= MAX_TURNS {
             self.finish(EndReason::TurnLimit);
         }
+        timed_out
     }
 
     /// Turns the player has left before the checkpoint timeout eliminates it, as the viewer

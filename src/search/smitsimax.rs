@@ -227,16 +227,21 @@ impl<G: Game> Smitsimax<G> {
                     probability = drawn_with;
                     index as u32
                 }
-                Selection::SmoothUct
-                    if self.rng.next_f64()
-                        >= smooth_ucb_probability(
-                            params.smooth_eta,
-                            params.smooth_gamma,
-                            params.smooth_d,
-                            node.visits,
-                        ) =>
-                {
-                    match sample_by_visits(tree.children(*current), &mut self.rng) {
+                _ => {
+                    let smooth_sample = self.selection == Selection::SmoothUct
+                        && self.rng.next_f64()
+                            >= smooth_ucb_probability(
+                                params.smooth_eta,
+                                params.smooth_gamma,
+                                params.smooth_d,
+                                node.visits,
+                            );
+                    let by_visits = if smooth_sample {
+                        sample_by_visits(tree.children(*current), &mut self.rng)
+                    } else {
+                        None
+                    };
+                    match by_visits {
                         Some(index) => index as u32,
                         None => select_child(
                             &self.tables,
@@ -249,15 +254,6 @@ impl<G: Game> Smitsimax<G> {
                         ) as u32,
                     }
                 }
-                _ => select_child(
-                    &self.tables,
-                    self.selection,
-                    tree.children(*current),
-                    tree.children_square_sums(*current),
-                    node.visits,
-                    params.exploration,
-                    self.scales[agent],
-                ) as u32,
             }
         };
         let child = NodeId(first_child.0 + index);
