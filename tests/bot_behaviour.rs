@@ -81,6 +81,33 @@ fn lone_runner_is_faster_than_a_reflex_driver() {
 }
 
 #[test]
+fn a_pod_out_of_reach_of_every_pod_never_shields() {
+    // A shield far from everyone only locks the thrust for four turns (the search used to play
+    // it to coast, docs/strength.md row F1).
+    let race = Race::new(Map::from_seed(11), League::Legend);
+    let mut bot = player(&race, 3000);
+    let mut lone_shields = 0;
+    let mut turns = 0;
+    turns_to_pass(6, |race| {
+        let commands = bot_commands(&mut bot, race);
+        let pods = race.pods();
+        for (index, command) in commands.iter().enumerate() {
+            let (me, mate) = (&pods[index], &pods[1 - index]);
+            // Both pods' full thrust plus their relative speed: nothing closer can be touched.
+            let reach =
+                800.0 + 400.0 + (me.vel.x - mate.vel.x).abs() + (me.vel.y - mate.vel.y).abs();
+            if command.thrust == Thrust::Shield && me.pos.distance(mate.pos) >= reach {
+                lone_shields += 1;
+            }
+        }
+        turns += 1;
+        commands
+    });
+    assert!(turns > 20, "the race took {turns} turns");
+    assert_eq!(lone_shields, 0, "SHIELD out of reach in {turns} turns");
+}
+
+#[test]
 fn a_pod_one_turn_from_winning_takes_the_winning_move() {
     // Pod 0 has passed every checkpoint but the last; it stands 1000 from checkpoint 0 (the
     // finish), at rest, facing it. Thrust 200 moves it 200 (800 away: no pass); only BOOST (650)

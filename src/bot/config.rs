@@ -32,6 +32,13 @@ pub struct BotConfig {
     pub nodes_per_agent: usize,
     pub search: SearchParams,
     pub eval: EvalWeights,
+    /// Aimed actions (`--aim 1`, see `aim.rs`) instead of turns relative to the facing.
+    pub aim: bool,
+    /// SHIELD only when a collision is possible (`--shield-near`, on by default: 71.0% against
+    /// the bot without it, docs/strength.md row F1).
+    pub shield_near: bool,
+    /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
+    pub verbose: bool,
 }
 
 impl Default for BotConfig {
@@ -49,6 +56,9 @@ impl Default for BotConfig {
                 ..SearchParams::default()
             },
             eval: EvalWeights::default(),
+            verbose: false,
+            aim: false,
+            shield_near: true,
         }
     }
 }
@@ -56,10 +66,10 @@ impl Default for BotConfig {
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
-[--score-scale S] [--depth D] [--exploration C] [--random-visits K] \
+[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
-[--exp3-gamma G]";
+[--exp3-gamma G] [--verbose 0|1]";
 
 impl BotConfig {
     /// Parses `--name value` pairs; an error says which flag and why.
@@ -90,6 +100,13 @@ impl BotConfig {
                     .filter(|v| v.is_finite() && *v >= 0.0)
                     .ok_or_else(|| format!("{flag} expects a weight >= 0, got {value:?}"))
             };
+            let switch = || -> Result<bool, String> {
+                match value {
+                    "0" => Ok(false),
+                    "1" => Ok(true),
+                    _ => Err(format!("{flag} expects 0 or 1, got {value:?}")),
+                }
+            };
             let integer = |what: &str| -> Result<u64, String> {
                 value
                     .parse::<u64>()
@@ -107,6 +124,11 @@ impl BotConfig {
                 "blocker-weight" => config.eval.blocker = weight()?,
                 "chase-weight" => config.eval.chase = weight()?,
                 "momentum-weight" => config.eval.momentum = weight()?,
+                "runner-angle-weight" => config.eval.runner_angle = weight()?,
+                "shield-near" => config.shield_near = switch()?,
+                "aim" => config.aim = switch()?,
+                "centred" => config.eval.centred = switch()?,
+                "verbose" => config.verbose = switch()?,
                 "score-scale" => config.eval.score_scale = number("a positive number")?,
                 "league" => {
                     config.league = League::parse(value)
@@ -142,6 +164,10 @@ mod tests {
         assert_eq!(config.seed, 7);
         assert_eq!(config.search.depth, 4);
         assert_eq!(config.league, League::Gold);
+        assert!(config.shield_near && !config.aim && !config.eval.centred && !config.verbose);
+        let config =
+            BotConfig::from_args(&args("--shield-near 0 --aim 1 --centred 1 --verbose 1")).unwrap();
+        assert!(!config.shield_near && config.aim && config.eval.centred && config.verbose);
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
     }
@@ -153,6 +179,8 @@ mod tests {
         let error = BotConfig::from_args(&args("--bogus 1")).unwrap_err();
         assert_eq!(error, "unknown flag --bogus");
         assert!(BotConfig::from_args(&args("--seed")).is_err());
+        let error = BotConfig::from_args(&args("--aim yes")).unwrap_err();
+        assert_eq!(error, "--aim expects 0 or 1, got \"yes\"");
         assert!(BotConfig::from_args(&args("--depth x")).is_err());
     }
 }

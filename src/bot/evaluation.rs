@@ -6,6 +6,8 @@
 //! runner's next checkpoint, where it can meet it. The difference is squashed into (0, 1) so
 //! scores are positive (as the search's discount wants), zero-sum (the two players' scores add to
 //! 1) and shared by both pods of a player. A finished race is 1 for the winner, 0 for the loser.
+//! With `centred`, the squash is centred on the root's difference instead of on an even race: a
+//! player checkpoints ahead or behind otherwise sees every move score nearly the same.
 
 use crate::engine::{FastPod, Map};
 
@@ -21,8 +23,12 @@ pub struct EvalWeights {
     pub chase: f64,
     /// Weight of a runner's speed toward its next checkpoint (turns of travel counted as progress).
     pub momentum: f64,
+    /// Progress lost per degree a runner faces away from its next checkpoint.
+    pub runner_angle: f64,
     /// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
     pub score_scale: f64,
+    /// Centre the squash on the root's advantage (`--centred 1`).
+    pub centred: bool,
 }
 
 impl Default for EvalWeights {
@@ -31,7 +37,9 @@ impl Default for EvalWeights {
             blocker: 0.3,
             chase: 0.0,
             momentum: 0.0,
+            runner_angle: 0.0,
             score_scale: 10000.0,
+            centred: false,
         }
     }
 }
@@ -56,6 +64,19 @@ fn approach_speed(pod: &FastPod, map: &Map) -> f64 {
     }
 }
 
+/// How far (degrees) a pod's heading is from the direction to its next checkpoint.
+#[inline(always)]
+fn facing_error_deg(pod: &FastPod, map: &Map) -> f64 {
+    let next = map.checkpoint(pod.next_checkpoint as usize);
+    let towards = next - pod.pos;
+    let distance = towards.length();
+    if distance == 0.0 {
+        return 0.0;
+    }
+    let cosine = pod.heading.dot(towards) / distance;
+    cosine.clamp(-1.0, 1.0).acos().to_degrees()
+}
+
 /// Roles of one player's two pods: the runner races, the blocker hinders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Roles {
@@ -63,9 +84,24 @@ pub struct Roles {
     pub blocker: usize,
 }
 
-/// Player 0's score in (0, 1); player 1's is `1 − score`.
+/// Player 0's score in (0, 1); player 1's is `1 − score`. `baseline` is the root's
+/// [`player0_advantage`]: the squash is centred there, so the score is as sensitive to a gain of
+/// a few hundred units when a player is checkpoints ahead or behind as in an even race.
 #[inline(always)]
 pub fn player0_score(
+    pods: &[FastPod; 4],
+    map: &Map,
+    roles: &[Roles; 2],
+    weights: &EvalWeights,
+    baseline: f64,
+) -> f64 {
+    let difference = player0_advantage(pods, map, roles, weights) - baseline;
+    0.5 + 0.5 * difference / (difference.abs() + weights.score_scale)
+}
+
+/// Player 0's advantage in progress units (player 1's is its negative).
+#[inline(always)]
+pub fn player0_advantage(
     pods: &[FastPod; 4],
     map: &Map,
     roles: &[Roles; 2],
@@ -76,6 +112,10 @@ pub fn player0_score(
     let mut race = progress(runner0, map) - progress(runner1, map);
     if weights.momentum != 0.0 {
         race += weights.momentum * (approach_speed(runner0, map) - approach_speed(runner1, map));
+    }
+    if weights.runner_angle != 0.0 {
+        race -= weights.runner_angle
+            * (facing_error_deg(runner0, map) - facing_error_deg(runner1, map));
     }
     let target0 = map.checkpoint(runner1.next_checkpoint as usize);
     let target1 = map.checkpoint(runner0.next_checkpoint as usize);
@@ -88,5 +128,5 @@ pub fn player0_score(
         let chase1 = blocker1.pos.distance(runner0.pos);
         difference += weights.chase * (chase1 - chase0);
     }
-    0.5 + 0.5 * difference / (difference.abs() + weights.score_scale)
+    difference
 }

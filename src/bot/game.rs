@@ -1,10 +1,17 @@
 //! Coders Strike Back as the generic search sees it: four agents (one per pod), the fast engine
 //! as the step, and the evaluation of `evaluation.rs`.
+//!
+//! Two rules of the step shape what the search explores. SHIELD is played only by a pod that
+//! may touch another pod this turn (elsewhere it is action 0): a shield far from everyone only
+//! locks the thrust, yet random plies chose it a tenth of the time and the search learnt to shield
+//! its way into coasting (docs/strength.md, row F1). Aimed actions (`aim.rs`) turn the pod toward
+//! its goal before the engine's turn.
 
-use super::actions::{ActionSet, ACTION_COUNT};
-use super::evaluation::{player0_score, EvalWeights, Roles};
-use crate::engine::rules::POD_COUNT;
-use crate::engine::{fast_turn, FastAction, FastPod, Map};
+use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
+use super::aim::aimed_heading;
+use super::evaluation::{player0_advantage, player0_score, EvalWeights, Roles};
+use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
+use crate::engine::{fast_turn, FastAction, FastPod, Map, Vec2};
 use crate::search::{Game, MAX_AGENTS};
 
 /// What stays fixed during a game: the map, the action set, the finish line.
@@ -16,6 +23,9 @@ pub struct RaceContext {
     /// Passes that complete the race.
     pub passes_to_finish: u16,
     pub weights: EvalWeights,
+    /// SHIELD only when the pod may touch another pod this turn (`--shield-near 1`); otherwise
+    /// it plays as action 0.
+    pub shield_near: bool,
 }
 
 /// One search state: the four pods (pods 0,1 are player 0's = our pods) and the roles.
@@ -24,9 +34,70 @@ pub struct CsbGame {
     pub context: &'static RaceContext,
     pub pods: [FastPod; POD_COUNT],
     pub roles: [Roles; 2],
+    /// Player 0's advantage at the root, where the score's squash is centred.
+    pub baseline: f64,
 }
 
 impl CsbGame {
+    /// The root state of a search: the pods and roles, with the score centred on them if the
+    /// weights say so.
+    pub fn root(
+        context: &'static RaceContext,
+        pods: [FastPod; POD_COUNT],
+        roles: [Roles; 2],
+    ) -> CsbGame {
+        let baseline = if context.weights.centred {
+            player0_advantage(&pods, &context.map, &roles, &context.weights)
+        } else {
+            0.0
+        };
+        CsbGame {
+            context,
+            pods,
+            roles,
+            baseline,
+        }
+    }
+
+    /// Where pod `pod`'s aimed actions aim: a runner at its next checkpoint, a blocker at the
+    /// opposing runner's.
+    #[inline(always)]
+    pub fn goal(&self, pod: usize) -> Vec2 {
+        let player = pod / 2;
+        let chased = if self.roles[player].runner == pod {
+            pod
+        } else {
+            self.roles[1 - player].runner
+        };
+        self.context
+            .map
+            .checkpoint(self.pods[chased].next_checkpoint as usize)
+    }
+
+    /// Whether pod `pod` may touch another pod this turn, by a cheap bound: the distance is
+    /// below the touching distance plus both pods' full thrust plus their relative speed (its
+    /// Manhattan length, never below the true one). A BOOST may reach further; that is ignored.
+    #[inline(always)]
+    pub fn may_collide(&self, pod: usize) -> bool {
+        let me = &self.pods[pod];
+        let base_reach = TOUCH_DISTANCE + 2.0 * self.context.max_thrust;
+        self.pods.iter().enumerate().any(|(other, them)| {
+            let reach = base_reach + (me.vel.x - them.vel.x).abs() + (me.vel.y - them.vel.y).abs();
+            other != pod && me.pos.distance_squared(them.pos) < reach * reach
+        })
+    }
+
+    /// The action pod `pod` really plays for `action`: SHIELD out of reach of any pod is
+    /// action 0 when the context asks for it.
+    #[inline(always)]
+    pub fn effective_action(&self, pod: usize, action: u8) -> u8 {
+        if action == SHIELD_ACTION && self.context.shield_near && !self.may_collide(pod) {
+            0
+        } else {
+            action
+        }
+    }
+
     /// The player who has finished the race, if any (player 0 first when both have).
     fn finisher(&self) -> Option<usize> {
         let finish = self.context.passes_to_finish;
@@ -50,6 +121,19 @@ impl Game for CsbGame {
     #[inline(always)]
     fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
         let set = &self.context.actions;
+        let mut actions = *actions;
+        for (pod, action) in actions[..POD_COUNT].iter_mut().enumerate() {
+            *action = self.effective_action(pod, *action);
+        }
+        if set.aimed {
+            for (pod, &action) in actions[..POD_COUNT].iter().enumerate() {
+                if let Some(offset) = set.aims[action as usize] {
+                    let goal = self.goal(pod);
+                    let fast = &mut self.pods[pod];
+                    fast.heading = aimed_heading(fast.heading, fast.pos, goal, offset);
+                }
+            }
+        }
         let joint: [FastAction; POD_COUNT] = [
             *set.get(actions[0]),
             *set.get(actions[1]),
@@ -79,11 +163,72 @@ impl Game for CsbGame {
                 &self.context.map,
                 &self.roles,
                 &self.context.weights,
+                self.baseline,
             ),
         };
         scores[0] = player0;
         scores[1] = player0;
         scores[2] = 1.0 - player0;
         scores[3] = 1.0 - player0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{League, Pod};
+
+    fn game(gap: f64, shield_near: bool) -> CsbGame {
+        let map = Map::new(&[(0, 0), (10000, 0), (10000, 8000)]).unwrap();
+        let context: &'static RaceContext = Box::leak(Box::new(RaceContext {
+            map,
+            actions: ActionSet::new(League::Legend),
+            max_thrust: 200.0,
+            passes_to_finish: 9,
+            weights: EvalWeights::default(),
+            shield_near,
+        }));
+        let spawn = |x: f64, y: f64| {
+            let pod = Pod::spawn(Vec2::new(x, y));
+            FastPod::from_pod(&pod, map.checkpoint_count(), 0.0)
+        };
+        let pods = [
+            spawn(1000.0, 1000.0),
+            spawn(1000.0 + gap, 1000.0),
+            spawn(1000.0, 6000.0),
+            spawn(1000.0, 8000.0),
+        ];
+        let roles = Roles {
+            runner: 0,
+            blocker: 1,
+        };
+        CsbGame::root(
+            context,
+            pods,
+            [
+                roles,
+                Roles {
+                    runner: 2,
+                    blocker: 3,
+                },
+            ],
+        )
+    }
+
+    #[test]
+    fn shield_out_of_reach_plays_as_action_0() {
+        // Standing pods: reach is 800 + 2 × 200.
+        assert_eq!(
+            game(1199.0, true).effective_action(0, SHIELD_ACTION),
+            SHIELD_ACTION
+        );
+        assert_eq!(game(1201.0, true).effective_action(0, SHIELD_ACTION), 0);
+        assert_eq!(
+            game(1201.0, false).effective_action(0, SHIELD_ACTION),
+            SHIELD_ACTION
+        );
+        assert_eq!(game(1201.0, true).effective_action(0, 3), 3);
+        // Pods 2 and 3 are 2000 apart: out of reach of each other and of pods 0 and 1.
+        assert_eq!(game(1201.0, true).effective_action(3, SHIELD_ACTION), 0);
     }
 }

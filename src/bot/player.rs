@@ -2,10 +2,13 @@
 //! state from the input and memory, the search within the budget, and the two commands.
 
 use super::actions::ActionSet;
+use super::aim::aimed_heading;
 use super::config::BotConfig;
 use super::evaluation::{progress, Roles};
 use super::game::{CsbGame, RaceContext};
 use super::memory::Memory;
+use crate::engine::fast::STEERING_TARGET_DISTANCE;
+use crate::engine::rounding::java_round;
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
@@ -35,10 +38,15 @@ impl Player {
         // One context per process, alive for the whole game: search states refer to it.
         let context: &'static RaceContext = Box::leak(Box::new(RaceContext {
             map,
-            actions: ActionSet::new(config.league),
+            actions: if config.aim {
+                ActionSet::aimed(config.league)
+            } else {
+                ActionSet::new(config.league)
+            },
             max_thrust: f64::from(config.league.max_thrust()),
             passes_to_finish: init.laps * map.checkpoint_count() as u16,
             weights: config.eval,
+            shield_near: config.shield_near,
         }));
         let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
         Ok(Player {
@@ -79,6 +87,21 @@ impl Player {
             .unwrap_or_else(|| self.search.best_action(index))
     }
 
+    /// One line per own pod: each root action's visits and mean score, the chosen one marked.
+    pub fn root_summary(&self) -> String {
+        let mut text = String::new();
+        for index in 0..2 {
+            let chosen = self.chosen_action(index);
+            text.push_str(&format!("pod {index}:"));
+            for (action, visits, mean) in self.search.root_stats(index) {
+                let mark = if action == chosen { "*" } else { "" };
+                text.push_str(&format!(" {mark}{action}:{visits}/{mean:.4}"));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
     pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
         let first_turn = self.memory.turn == 0;
         self.memory
@@ -105,11 +128,7 @@ impl Player {
                 }
             }
         };
-        let root = CsbGame {
-            context: self.context,
-            pods: fast,
-            roles: [roles(0), roles(2)],
-        };
+        let root = CsbGame::root(self.context, fast, [roles(0), roles(2)]);
         let stats = match self.config.iterations {
             Some(iterations) => self.search.run_iterations(&root, iterations),
             None => {
@@ -126,8 +145,22 @@ impl Player {
         };
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
-            let action = self.context.actions.get(self.chosen_action(index));
-            *command = action.to_command(&pods[index], fallback[index]);
+            // The search played an out-of-reach SHIELD as action 0; so does the bot.
+            let chosen = root.effective_action(index, self.chosen_action(index));
+            let action = self.context.actions.get(chosen);
+            *command = match self.context.actions.aims[chosen as usize] {
+                Some(offset) => {
+                    let pod = &root.pods[index];
+                    let heading = aimed_heading(pod.heading, pod.pos, root.goal(index), offset);
+                    let target = pod.pos + heading * STEERING_TARGET_DISTANCE;
+                    Command::new(
+                        java_round(target.x) as i32,
+                        java_round(target.y) as i32,
+                        action.thrust,
+                    )
+                }
+                None => action.to_command(&pods[index], fallback[index]),
+            };
             self.memory.record_own_command(index, command.thrust);
         }
         TurnDecision {

@@ -37,6 +37,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             return EXIT_BAD_INPUT;
         }
     };
+    let verbose = config.verbose;
     let mut player = match Player::new(config, &init) {
         Ok(player) => player,
         Err(error) => {
@@ -73,6 +74,9 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             "turn {turn}: iterations={} simulated_turns={} ms={:.1}",
             decision.iterations, decision.simulated_turns, decision.elapsed_ms
         );
+        if verbose {
+            let _ = write!(diagnostics, "{}", player.root_summary());
+        }
     }
     0
 }
