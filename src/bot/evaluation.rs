@@ -4,8 +4,10 @@
 //! distance on the board) minus the distance to its next checkpoint. The difference between the
 //! two runners' progress is the core; each blocker adds how close it stands to the opposing
 //! runner's next checkpoint, where it can meet it. The difference is squashed into (0, 1) so
-//! scores are positive (as the search's discount wants), zero-sum (the two players' scores add to
-//! 1) and shared by both pods of a player. A finished race is 1 for the winner, 0 for the loser.
+//! scores are positive (as the search's discount wants), zero-sum (the two players' scores add
+//! to one) and shared by both pods of a player. A finished race is 1 for the winner, 0 for the
+//! loser.
+//!
 //! With `centred`, the squash is centred on the root's difference instead of on an even race: a
 //! player checkpoints ahead or behind otherwise sees every move score nearly the same.
 
