@@ -378,3 +378,57 @@ fn randomised_selections_converge_on_other_shapes_and_are_reproducible() {
         }
     }
 }
+
+/// [`DominantMatrixGame`] whose default policy always plays `preferred`.
+#[derive(Clone, Copy, Debug)]
+struct Guided {
+    inner: DominantMatrixGame,
+    preferred: u8,
+}
+
+impl Game for Guided {
+    fn agent_count(&self) -> usize {
+        self.inner.agent_count()
+    }
+    fn action_count(&self, agent: usize) -> usize {
+        self.inner.action_count(agent)
+    }
+    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+        self.inner.step(actions)
+    }
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
+        self.inner.evaluate(scores)
+    }
+    fn default_action(&self, _agent: usize, _rng: &mut csb::search::Rng) -> u8 {
+        self.preferred
+    }
+}
+
+#[test]
+fn plies_without_statistics_play_the_games_default_policy() {
+    let game = Guided {
+        inner: DominantMatrixGame::new(&[6, 6], &[4, 1], 3),
+        preferred: 2,
+    };
+    // Every in-tree choice is a "first visit": only the default policy plays.
+    let params = SearchParams {
+        depth: 3,
+        random_visits: u32::MAX,
+        ..SearchParams::default()
+    };
+    let mut search = Smitsimax::new(100_000, params, 3);
+    search.run_iterations(&game, 500);
+    for agent in 0..2 {
+        for (action, visits, _) in search.root_stats(agent) {
+            assert_eq!(visits, if action == 2 { 500 } else { 0 }, "agent {agent}");
+        }
+    }
+    // With the usual few random visits, selection takes over and still finds the dominant move.
+    let mut search = Smitsimax::new(100_000, SearchParams::default(), 3);
+    search.run_iterations(&game, 5_000);
+    assert_eq!(search.best_action(0), 4);
+    assert_eq!(search.best_action(1), 1);
+}

@@ -1,5 +1,8 @@
 //! The contract between the search and a game: a small `Copy` state that agents move
-//! simultaneously, and a per-agent evaluation.
+//! simultaneously, a per-agent evaluation, and optionally a default policy for the plies the
+//! search has no statistics for.
+
+use super::rng::Rng;
 
 /// Most agents (trees) a search handles.
 pub const MAX_AGENTS: usize = 4;
@@ -20,4 +23,11 @@ pub trait Game: Copy {
     /// see [`SearchParams::discount`](super::SearchParams::discount)). Written to
     /// scores[0..agent_count].
     fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]);
+    /// The action `agent` plays where the search has nothing to choose by: a node's first
+    /// visits, below the grown tree, rollout plies. Uniformly random unless the game knows a
+    /// better default policy; must be `< action_count(agent)`.
+    #[inline(always)]
+    fn default_action(&self, agent: usize, rng: &mut Rng) -> u8 {
+        rng.below(self.action_count(agent) as u32) as u8
+    }
 }

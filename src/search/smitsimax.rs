@@ -148,6 +148,7 @@ impl<G: Game> Smitsimax<G> {
                     &mut current[agent],
                     &mut path_lengths[agent],
                     &params,
+                    &state,
                 );
             }
             state.step(&actions);
@@ -156,8 +157,8 @@ impl<G: Game> Smitsimax<G> {
 
         let mut rollout_plies = 0;
         while rollout_plies < params.rollout_plies as usize && !state.is_terminal() {
-            for (action, &count) in actions.iter_mut().zip(&self.action_counts[..agent_count]) {
-                *action = self.rng.below(count) as u8;
+            for (agent, action) in actions[..agent_count].iter_mut().enumerate() {
+                *action = state.default_action(agent, &mut self.rng);
             }
             state.step(&actions);
             rollout_plies += 1;
@@ -183,7 +184,7 @@ impl<G: Game> Smitsimax<G> {
     /// Agent `agent`'s action at its node `*current`, expanding the node once it has had
     /// [`SearchParams::expand_after`] visits, and moving `*current` to the chosen child. Off-tree
     /// (`NodeId::NONE`: below a node not expanded yet, or after the pool ran out) the action is
-    /// uniformly random.
+    /// the game's [`Game::default_action`] in `state`, as are a node's first `random_visits`.
     #[inline(always)]
     fn choose_in_tree(
         &mut self,
@@ -191,10 +192,11 @@ impl<G: Game> Smitsimax<G> {
         current: &mut NodeId,
         path_length: &mut usize,
         params: &SearchParams,
+        state: &G,
     ) -> u8 {
         let action_count = self.action_counts[agent];
         if *current == NodeId::NONE {
-            return self.rng.below(action_count) as u8;
+            return state.default_action(agent, &mut self.rng);
         }
         let tree = &mut self.trees[agent];
         let node: Node = *tree.node(*current);
@@ -202,20 +204,21 @@ impl<G: Game> Smitsimax<G> {
             node.first_child
         } else if node.visits < params.expand_after {
             *current = NodeId::NONE;
-            return self.rng.below(action_count) as u8;
+            return state.default_action(agent, &mut self.rng);
         } else {
             match tree.expand(*current) {
                 Some(first_child) => first_child,
                 None => {
                     *current = NodeId::NONE;
-                    return self.rng.below(action_count) as u8;
+                    return state.default_action(agent, &mut self.rng);
                 }
             }
         };
         let mut probability = 1.0;
         let index = if node.visits < params.random_visits {
+            // EXP3's importance weight assumes the uniform default policy.
             probability = 1.0 / f64::from(action_count);
-            self.rng.below(action_count)
+            u32::from(state.default_action(agent, &mut self.rng))
         } else {
             match self.selection {
                 Selection::Exp3 => {
