@@ -14,6 +14,10 @@ pub const ACTION_COUNT: usize = 10;
 /// Index of SHIELD in every action set.
 pub const SHIELD_ACTION: u8 = 9;
 
+/// In [`ActionSet::new`]: the actions at full thrust, and those at zero thrust.
+pub const FULL_THRUST_ACTIONS: [u8; 5] = [0, 1, 2, 3, 4];
+pub const ZERO_THRUST_ACTIONS: [u8; 3] = [5, 6, 7];
+
 /// The action set for a league (full thrust = the league's cap).
 #[derive(Clone, Copy, Debug)]
 pub struct ActionSet {

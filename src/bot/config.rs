@@ -37,6 +37,14 @@ pub struct BotConfig {
     /// SHIELD only when a collision is possible (`--shield-near`, on by default: 71.0% against
     /// the bot without it, docs/strength.md row F1).
     pub shield_near: bool,
+    /// Checkpoint passes worth the leg they complete instead of a fixed weight (`--track 1`,
+    /// `evaluation.rs`).
+    pub track_along_course: bool,
+    /// Turns of speed projected ahead when measuring progress (`--drift`, `evaluation.rs`).
+    pub drift_turns: f64,
+    /// Probability of the greedy default policy on the search's random plies (`--greedy`,
+    /// `policy.rs`).
+    pub greedy: f64,
     /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
     pub verbose: bool,
 }
@@ -59,6 +67,9 @@ impl Default for BotConfig {
             verbose: false,
             aim: false,
             shield_near: true,
+            greedy: 0.0,
+            track_along_course: false,
+            drift_turns: 0.0,
         }
     }
 }
@@ -66,7 +77,7 @@ impl Default for BotConfig {
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
-[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--depth D] [--exploration C] [--random-visits K] \
+[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--greedy P] [--track 0|1] [--drift T] [--ply-mean 0|1] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
 [--exp3-gamma G] [--verbose 0|1]";
@@ -126,6 +137,19 @@ impl BotConfig {
                 "momentum-weight" => config.eval.momentum = weight()?,
                 "runner-angle-weight" => config.eval.runner_angle = weight()?,
                 "shield-near" => config.shield_near = switch()?,
+                "track" => config.track_along_course = switch()?,
+                "drift" => config.drift_turns = weight()?,
+                "ply-mean" => config.eval.ply_mean = switch()?,
+                "pod-scores" => config.eval.pod_scores = switch()?,
+                "greedy" => {
+                    config.greedy = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|p| (0.0..=1.0).contains(p))
+                        .ok_or_else(|| {
+                            format!("{flag} expects a probability in [0, 1], got {value:?}")
+                        })?
+                }
                 "aim" => config.aim = switch()?,
                 "centred" => config.eval.centred = switch()?,
                 "verbose" => config.verbose = switch()?,
@@ -170,6 +194,26 @@ mod tests {
         assert!(!config.shield_near && config.aim && config.eval.centred && config.verbose);
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
+    }
+
+    #[test]
+    fn parses_the_evaluation_and_policy_options() {
+        let config = BotConfig::default();
+        assert_eq!(config.greedy, 0.0);
+        assert!(!config.track_along_course && !config.eval.ply_mean && !config.eval.pod_scores);
+        let config = BotConfig::from_args(&args(
+            "--greedy 0.8 --track 1 --drift 3 --ply-mean 1 --pod-scores 1",
+        ))
+        .unwrap();
+        assert_eq!(config.greedy, 0.8);
+        assert_eq!(config.drift_turns, 3.0);
+        assert!(config.track_along_course && config.eval.ply_mean && config.eval.pod_scores);
+        let error = BotConfig::from_args(&args("--greedy 1.5")).unwrap_err();
+        assert_eq!(
+            error,
+            "--greedy expects a probability in [0, 1], got \"1.5\""
+        );
+        assert!(BotConfig::from_args(&args("--drift -1")).is_err());
     }
 
     #[test]

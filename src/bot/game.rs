@@ -9,10 +9,13 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::aim::aimed_heading;
-use super::evaluation::{player0_advantage, player0_score, EvalWeights, Roles};
+use super::evaluation::{
+    player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles, Track,
+};
+use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Vec2};
-use crate::search::{Game, MAX_AGENTS};
+use crate::search::{Game, Rng, MAX_AGENTS};
 
 /// What stays fixed during a game: the map, the action set, the finish line.
 #[derive(Clone, Copy, Debug)]
@@ -23,9 +26,14 @@ pub struct RaceContext {
     /// Passes that complete the race.
     pub passes_to_finish: u16,
     pub weights: EvalWeights,
+    /// What checkpoint passes are worth in the evaluation (`--track`).
+    pub track: Track,
     /// SHIELD only when the pod may touch another pod this turn (`--shield-near 1`); otherwise
     /// it plays as action 0.
     pub shield_near: bool,
+    /// Probability that a pod plays [`greedy_action`] instead of a uniformly random action on
+    /// the plies the search has no statistics for (`--greedy`, see `policy.rs`).
+    pub greedy: f64,
 }
 
 /// One search state: the four pods (pods 0,1 are player 0's = our pods) and the roles.
@@ -36,6 +44,12 @@ pub struct CsbGame {
     pub roles: [Roles; 2],
     /// Player 0's advantage at the root, where the score's squash is centred.
     pub baseline: f64,
+    /// With `ply_mean`: the sum of player 0's advantage after each ply played since the root,
+    /// and the number of those plies.
+    pub advantage_sum: f64,
+    pub plies: u32,
+    /// With `pod_scores`: each pod's [`pod_value`] at the root, where its squash is centred.
+    pub pod_baselines: [f64; POD_COUNT],
 }
 
 impl CsbGame {
@@ -47,15 +61,38 @@ impl CsbGame {
         roles: [Roles; 2],
     ) -> CsbGame {
         let baseline = if context.weights.centred {
-            player0_advantage(&pods, &context.map, &roles, &context.weights)
+            player0_advantage(
+                &pods,
+                &context.map,
+                &context.track,
+                &roles,
+                &context.weights,
+            )
         } else {
             0.0
+        };
+        let pod_baselines = if context.weights.pod_scores {
+            std::array::from_fn(|pod| {
+                pod_value(
+                    &pods,
+                    &context.map,
+                    &context.track,
+                    &roles,
+                    &context.weights,
+                    pod,
+                )
+            })
+        } else {
+            [0.0; POD_COUNT]
         };
         CsbGame {
             context,
             pods,
             roles,
             baseline,
+            advantage_sum: 0.0,
+            plies: 0,
+            pod_baselines,
         }
     }
 
@@ -146,6 +183,17 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
+        if self.context.weights.ply_mean {
+            let context = self.context;
+            self.advantage_sum += player0_advantage(
+                &self.pods,
+                &context.map,
+                &context.track,
+                &self.roles,
+                &context.weights,
+            );
+            self.plies += 1;
+        }
     }
 
     #[inline(always)]
@@ -155,12 +203,32 @@ impl Game for CsbGame {
 
     #[inline(always)]
     fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
+        let context = self.context;
+        if context.weights.pod_scores && self.finisher().is_none() {
+            for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+                let value = pod_value(
+                    &self.pods,
+                    &context.map,
+                    &context.track,
+                    &self.roles,
+                    &context.weights,
+                    pod,
+                );
+                *score = squash(value - self.pod_baselines[pod], &context.weights);
+            }
+            return;
+        }
         let player0 = match self.finisher() {
             Some(0) => 1.0,
             Some(_) => 0.0,
+            None if self.plies > 0 => squash(
+                self.advantage_sum / f64::from(self.plies) - self.baseline,
+                &self.context.weights,
+            ),
             None => player0_score(
                 &self.pods,
                 &self.context.map,
+                &self.context.track,
                 &self.roles,
                 &self.context.weights,
                 self.baseline,
@@ -170,6 +238,18 @@ impl Game for CsbGame {
         scores[1] = player0;
         scores[2] = 1.0 - player0;
         scores[3] = 1.0 - player0;
+    }
+
+    /// With probability `greedy`, the pod drives toward its goal (`policy.rs`); otherwise a
+    /// uniformly random action. `greedy` 0 draws exactly as the generic uniform policy does.
+    #[inline(always)]
+    fn default_action(&self, pod: usize, rng: &mut Rng) -> u8 {
+        let greedy = self.context.greedy;
+        if greedy > 0.0 && rng.next_f64() < greedy {
+            greedy_action(&self.context.actions, &self.pods[pod], self.goal(pod))
+        } else {
+            rng.below(ACTION_COUNT as u32) as u8
+        }
     }
 }
 
@@ -186,7 +266,9 @@ mod tests {
             max_thrust: 200.0,
             passes_to_finish: 9,
             weights: EvalWeights::default(),
+            track: Track::checkpoint_weighted(),
             shield_near,
+            greedy: 0.0,
         }));
         let spawn = |x: f64, y: f64| {
             let pod = Pod::spawn(Vec2::new(x, y));

@@ -9,4 +9,5 @@ pub mod game;
 pub mod league;
 pub mod memory;
 pub mod player;
+pub mod policy;
 pub mod run;

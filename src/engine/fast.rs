@@ -70,8 +70,9 @@ impl Steering {
         }
     }
 
+    /// `heading` turned by this steering.
     #[inline(always)]
-    fn apply(&self, heading: Vec2) -> Vec2 {
+    pub fn apply(&self, heading: Vec2) -> Vec2 {
         Vec2::new(
             heading.x * self.cos - heading.y * self.sin,
             heading.x * self.sin + heading.y * self.cos,
