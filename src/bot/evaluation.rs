@@ -18,6 +18,11 @@ use crate::engine::{FastPod, Map};
 /// Worth of one checkpoint pass, above any distance on the 16000 × 9000 board.
 pub const CHECKPOINT_WEIGHT: f64 = 30000.0;
 
+/// Weight of a blocker's distance to the opposing runner's next checkpoint: 1 with per-pod
+/// scores won 27 of 40 screening games against the GA where 0.3 won 6 of 20
+/// (docs/strength.md, section of 2026-11-23).
+pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
+
 /// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalWeights {
@@ -44,14 +49,14 @@ pub struct EvalWeights {
 impl Default for EvalWeights {
     fn default() -> Self {
         EvalWeights {
-            blocker: 0.3,
+            blocker: BOT_BLOCKER_WEIGHT,
             chase: 0.0,
             momentum: 0.0,
             runner_angle: 0.0,
             score_scale: 10000.0,
             centred: false,
             ply_mean: false,
-            pod_scores: false,
+            pod_scores: true,
         }
     }
 }

@@ -2,10 +2,11 @@
 //! as the step, and the evaluation of `evaluation.rs`.
 //!
 //! Two rules of the step shape what the search explores. SHIELD is played only by a pod that
-//! may touch another pod this turn (elsewhere it is action 0): a shield far from everyone only
-//! locks the thrust, yet random plies chose it a tenth of the time and the search learnt to shield
-//! its way into coasting (docs/strength.md, row F1). Aimed actions (`aim.rs`) turn the pod toward
-//! its goal before the engine's turn.
+//! may touch an opposing pod this turn (elsewhere it is action 0): a shield far from the
+//! opponents only locks the thrust, yet random plies chose it a tenth of the time and the search
+//! learnt to shield its way into coasting, or to shield next to its own teammate and stay locked
+//! (docs/strength.md, rows F1 and G1). Aimed actions (`aim.rs`) turn the pod toward its goal
+//! before the engine's turn. Plies without statistics follow the default policy of `policy.rs`.
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::aim::aimed_heading;
@@ -28,8 +29,8 @@ pub struct RaceContext {
     pub weights: EvalWeights,
     /// What checkpoint passes are worth in the evaluation (`--track`).
     pub track: Track,
-    /// SHIELD only when the pod may touch another pod this turn (`--shield-near 1`); otherwise
-    /// it plays as action 0.
+    /// SHIELD only when the pod may touch an opposing pod this turn (`--shield-near 1`);
+    /// otherwise it plays as action 0.
     pub shield_near: bool,
     /// Probability that a pod plays [`greedy_action`] instead of a uniformly random action on
     /// the plies the search has no statistics for (`--greedy`, see `policy.rs`).
@@ -111,16 +112,17 @@ impl CsbGame {
             .checkpoint(self.pods[chased].next_checkpoint as usize)
     }
 
-    /// Whether pod `pod` may touch another pod this turn, by a cheap bound: the distance is
+    /// Whether pod `pod` may touch an opposing pod this turn, by a cheap bound: the distance is
     /// below the touching distance plus both pods' full thrust plus their relative speed (its
     /// Manhattan length, never below the true one). A BOOST may reach further; that is ignored.
     #[inline(always)]
     pub fn may_collide(&self, pod: usize) -> bool {
         let me = &self.pods[pod];
         let base_reach = TOUCH_DISTANCE + 2.0 * self.context.max_thrust;
-        self.pods.iter().enumerate().any(|(other, them)| {
+        let opponents = if pod < 2 { 2..4 } else { 0..2 };
+        self.pods[opponents].iter().any(|them| {
             let reach = base_reach + (me.vel.x - them.vel.x).abs() + (me.vel.y - them.vel.y).abs();
-            other != pod && me.pos.distance_squared(them.pos) < reach * reach
+            me.pos.distance_squared(them.pos) < reach * reach
         })
     }
 
@@ -276,8 +278,8 @@ mod tests {
         };
         let pods = [
             spawn(1000.0, 1000.0),
+            spawn(1000.0, 1900.0),
             spawn(1000.0 + gap, 1000.0),
-            spawn(1000.0, 6000.0),
             spawn(1000.0, 8000.0),
         ];
         let roles = Roles {
@@ -298,8 +300,9 @@ mod tests {
     }
 
     #[test]
-    fn shield_out_of_reach_plays_as_action_0() {
-        // Standing pods: reach is 800 + 2 × 200.
+    fn shield_out_of_reach_of_the_opponents_plays_as_action_0() {
+        // Standing pods: reach is 800 + 2 × 200. Pod 2 (an opponent) is `gap` from pod 0; pod 1
+        // (its teammate, 900 away) does not count.
         assert_eq!(
             game(1199.0, true).effective_action(0, SHIELD_ACTION),
             SHIELD_ACTION
@@ -310,7 +313,8 @@ mod tests {
             SHIELD_ACTION
         );
         assert_eq!(game(1201.0, true).effective_action(0, 3), 3);
-        // Pods 2 and 3 are 2000 apart: out of reach of each other and of pods 0 and 1.
+        // Pod 3 is far from everyone; pod 1 is 1499 from pod 2.
         assert_eq!(game(1201.0, true).effective_action(3, SHIELD_ACTION), 0);
+        assert_eq!(game(1199.0, true).effective_action(1, SHIELD_ACTION), 0);
     }
 }
