@@ -42,11 +42,6 @@ pub struct BotConfig {
     /// SHIELD only when a collision is possible (`--shield-near`, on by default: 71.0% against
     /// the bot without it, docs/strength.md row F1).
     pub shield_near: bool,
-    /// Checkpoint passes worth the leg they complete instead of a fixed weight (`--track 1`,
-    /// `evaluation.rs`).
-    pub track_along_course: bool,
-    /// Turns of speed projected ahead when measuring progress (`--drift`, `evaluation.rs`).
-    pub drift_turns: f64,
     /// Probability of the greedy default policy on the search's random plies (`--greedy`,
     /// `policy.rs`).
     pub greedy: f64,
@@ -73,8 +68,6 @@ impl Default for BotConfig {
             aim: false,
             shield_near: true,
             greedy: BOT_GREEDY,
-            track_along_course: false,
-            drift_turns: 0.0,
         }
     }
 }
@@ -82,7 +75,7 @@ impl Default for BotConfig {
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
-[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--greedy P] [--track 0|1] [--drift T] [--ply-mean 0|1] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
+[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--greedy P] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
 [--exp3-gamma G] [--verbose 0|1]";
@@ -142,9 +135,6 @@ impl BotConfig {
                 "momentum-weight" => config.eval.momentum = weight()?,
                 "runner-angle-weight" => config.eval.runner_angle = weight()?,
                 "shield-near" => config.shield_near = switch()?,
-                "track" => config.track_along_course = switch()?,
-                "drift" => config.drift_turns = weight()?,
-                "ply-mean" => config.eval.ply_mean = switch()?,
                 "pod-scores" => config.eval.pod_scores = switch()?,
                 "greedy" => {
                     config.greedy = value
@@ -205,20 +195,16 @@ mod tests {
     fn parses_the_evaluation_and_policy_options() {
         let config = BotConfig::default();
         assert_eq!(config.greedy, BOT_GREEDY);
-        assert!(!config.track_along_course && !config.eval.ply_mean && config.eval.pod_scores);
-        let config = BotConfig::from_args(&args(
-            "--greedy 0.3 --track 1 --drift 3 --ply-mean 1 --pod-scores 0",
-        ))
-        .unwrap();
+        assert!(config.eval.pod_scores);
+        let config = BotConfig::from_args(&args("--greedy 0.3 --pod-scores 0")).unwrap();
         assert_eq!(config.greedy, 0.3);
-        assert_eq!(config.drift_turns, 3.0);
-        assert!(config.track_along_course && config.eval.ply_mean && !config.eval.pod_scores);
+        assert!(!config.eval.pod_scores);
         let error = BotConfig::from_args(&args("--greedy 1.5")).unwrap_err();
         assert_eq!(
             error,
             "--greedy expects a probability in [0, 1], got \"1.5\""
         );
-        assert!(BotConfig::from_args(&args("--drift -1")).is_err());
+        assert!(BotConfig::from_args(&args("--pod-scores 2")).is_err());
     }
 
     #[test]

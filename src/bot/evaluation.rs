@@ -11,8 +11,6 @@
 //! With `centred`, the squash is centred on the root's difference instead of on an even race: a
 //! player checkpoints ahead or behind otherwise sees every move score nearly the same.
 
-use crate::engine::rules::CHECKPOINT_RADIUS;
-use crate::engine::vec2::point_segment_distance_squared;
 use crate::engine::{FastPod, Map};
 
 /// Worth of one checkpoint pass, above any distance on the 16000 × 9000 board.
@@ -38,9 +36,6 @@ pub struct EvalWeights {
     pub score_scale: f64,
     /// Centre the squash on the root's advantage (`--centred 1`).
     pub centred: bool,
-    /// Score the mean of the advantage after every simulated ply instead of the last one only
-    /// (`--ply-mean 1`, see `game.rs`).
-    pub ply_mean: bool,
     /// Each pod scored on what it does itself instead of the team's shared score
     /// (`--pod-scores 1`, see [`pod_value`]).
     pub pod_scores: bool,
@@ -55,89 +50,16 @@ impl Default for EvalWeights {
             runner_angle: 0.0,
             score_scale: 10000.0,
             centred: false,
-            ply_mean: false,
             pod_scores: true,
         }
     }
 }
 
-/// What each number of checkpoint passes is worth, so that a pod's race progress is
-/// `value(passes) − distance to its next checkpoint`.
-///
-/// Two tables (flag `--track`): [`Track::checkpoint_weighted`] gives every pass
-/// [`CHECKPOINT_WEIGHT`], above any distance, so a pass jumps the progress by tens of thousands;
-/// [`Track::along_course`] gives a pass the length of the leg it completes, so progress is the
-/// distance travelled along the course and barely moves when the pass happens. The search
-/// normalises each tree's scores by the lowest and highest seen: with the jump in the range,
-/// a few hundred units of progress are a sliver of it and the moves look alike.
-///
-/// With `drift_turns` above 0 (flag `--drift`), progress is measured from where the pod's speed
-/// alone carries it in that many turns (a pass on the way counted), not from where it stands: a
-/// pod racing past a checkpoint away from the next one is worth less than one that will turn in
-/// time, and a pod coasting slowly is worth less than one arriving fast. Friction 0.85 makes a
-/// coasting pod travel 0.85 / 0.15 ≈ 5.7 times its speed in all.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Track {
-    pass_value: [f64; TRACK_PASSES],
-    drift_turns: f64,
-}
-
-/// Passes the track tables cover; more (never reached in a 3-lap race) count as the last.
-const TRACK_PASSES: usize = 64;
-
-impl Track {
-    /// Every pass worth [`CHECKPOINT_WEIGHT`].
-    pub fn checkpoint_weighted() -> Track {
-        Track {
-            pass_value: std::array::from_fn(|passes| passes as f64 * CHECKPOINT_WEIGHT),
-            drift_turns: 0.0,
-        }
-    }
-
-    /// Every pass worth the leg it completes: `value(p)` is the course length from checkpoint 0
-    /// to the checkpoint a pod with `p` passes heads for, so progress is continuous at a pass.
-    pub fn along_course(map: &Map) -> Track {
-        let count = map.checkpoint_count();
-        let mut pass_value = [0.0; TRACK_PASSES];
-        let mut length = 0.0;
-        for (passes, value) in pass_value.iter_mut().enumerate() {
-            length += map
-                .checkpoint(passes % count)
-                .distance(map.checkpoint((passes + 1) % count));
-            *value = length;
-        }
-        Track {
-            pass_value,
-            drift_turns: 0.0,
-        }
-    }
-
-    /// This track with progress measured `drift_turns` of the pod's speed ahead.
-    pub fn with_drift(self, drift_turns: f64) -> Track {
-        Track {
-            drift_turns,
-            ..self
-        }
-    }
-
-    /// A pod's race progress.
-    #[inline(always)]
-    pub fn progress(&self, pod: &FastPod, map: &Map) -> f64 {
-        let next = map.checkpoint(pod.next_checkpoint as usize);
-        let passes = (pod.passes as usize).min(TRACK_PASSES - 2);
-        if self.drift_turns == 0.0 {
-            return self.pass_value[passes] - pod.pos.distance(next);
-        }
-        let end = pod.pos + pod.vel * self.drift_turns;
-        if point_segment_distance_squared(pod.pos, end, next)
-            <= CHECKPOINT_RADIUS * CHECKPOINT_RADIUS
-        {
-            let after = (pod.next_checkpoint as usize + 1) % map.checkpoint_count();
-            self.pass_value[passes + 1] - end.distance(map.checkpoint(after))
-        } else {
-            self.pass_value[passes] - end.distance(next)
-        }
-    }
+/// A pod's race progress.
+#[inline(always)]
+pub fn progress(pod: &FastPod, map: &Map) -> f64 {
+    let next = map.checkpoint(pod.next_checkpoint as usize);
+    f64::from(pod.passes) * CHECKPOINT_WEIGHT - pod.pos.distance(next)
 }
 
 /// A pod's speed toward its next checkpoint.
@@ -180,13 +102,12 @@ pub struct Roles {
 pub fn player0_score(
     pods: &[FastPod; 4],
     map: &Map,
-    track: &Track,
     roles: &[Roles; 2],
     weights: &EvalWeights,
     baseline: f64,
 ) -> f64 {
     squash(
-        player0_advantage(pods, map, track, roles, weights) - baseline,
+        player0_advantage(pods, map, roles, weights) - baseline,
         weights,
     )
 }
@@ -202,13 +123,12 @@ pub fn squash(difference: f64, weights: &EvalWeights) -> f64 {
 pub fn player0_advantage(
     pods: &[FastPod; 4],
     map: &Map,
-    track: &Track,
     roles: &[Roles; 2],
     weights: &EvalWeights,
 ) -> f64 {
     let runner0 = &pods[roles[0].runner];
     let runner1 = &pods[roles[1].runner];
-    let mut race = track.progress(runner0, map) - track.progress(runner1, map);
+    let mut race = progress(runner0, map) - progress(runner1, map);
     if weights.momentum != 0.0 {
         race += weights.momentum * (approach_speed(runner0, map) - approach_speed(runner1, map));
     }
@@ -238,19 +158,17 @@ pub fn player0_advantage(
 pub fn pod_value(
     pods: &[FastPod; 4],
     map: &Map,
-    track: &Track,
     roles: &[Roles; 2],
     weights: &EvalWeights,
     pod: usize,
 ) -> f64 {
     let player = pod / 2;
     if roles[player].runner == pod {
-        track.progress(&pods[pod], map)
+        progress(&pods[pod], map)
     } else {
         let chased = &pods[roles[1 - player].runner];
         let target = map.checkpoint(chased.next_checkpoint as usize);
-        let mut value =
-            -track.progress(chased, map) - weights.blocker * pods[pod].pos.distance(target);
+        let mut value = -progress(chased, map) - weights.blocker * pods[pod].pos.distance(target);
         if weights.chase != 0.0 {
             value -= weights.chase * pods[pod].pos.distance(chased.pos);
         }
@@ -280,51 +198,8 @@ mod tests {
     }
 
     #[test]
-    fn a_pass_jumps_checkpoint_weighted_progress_but_not_progress_along_the_course() {
-        let map = map();
-        // Just before and just after passing checkpoint 1 at (9000, 1000).
-        let before = pod(8500.0, 1000.0, 0.0, 0, 1);
-        let after = pod(8500.0, 1000.0, 0.0, 1, 2);
-        let weighted = Track::checkpoint_weighted();
-        let jump = weighted.progress(&after, &map) - weighted.progress(&before, &map);
-        assert!(jump > 20000.0, "jump {jump}");
-        let course = Track::along_course(&map);
-        let step = course.progress(&after, &map) - course.progress(&before, &map);
-        // 8000 course units to checkpoint 1, then 6000 to checkpoint 2 (the pod stands 500 off
-        // the straight line, so the two distances differ by less than 500 + 500).
-        assert!(step.abs() < 1000.0, "step {step}");
-        assert_eq!(course.progress(&pod(1000.0, 1000.0, 0.0, 0, 1), &map), 0.0);
-    }
-
-    #[test]
-    fn drift_counts_where_the_speed_carries_a_pod_and_a_pass_on_the_way() {
-        let map = map();
-        let course = Track::along_course(&map);
-        let drifting = course.with_drift(5.0);
-        let standing = pod(5000.0, 1000.0, 0.0, 0, 1);
-        let fast = pod(5000.0, 1000.0, 600.0, 0, 1);
-        assert_eq!(
-            drifting.progress(&standing, &map),
-            course.progress(&standing, &map)
-        );
-        // 3000 further along the course.
-        assert_eq!(
-            drifting.progress(&fast, &map) - drifting.progress(&standing, &map),
-            3000.0
-        );
-        // Carried 1000 past checkpoint 1: the pass counts, measured to checkpoint 2.
-        let passing = pod(7000.0, 1000.0, 600.0, 0, 1);
-        let end = Vec2::new(10000.0, 1000.0);
-        assert_eq!(
-            drifting.progress(&passing, &map),
-            8000.0 + 6000.0 - end.distance(Vec2::new(9000.0, 7000.0))
-        );
-    }
-
-    #[test]
     fn a_runner_values_its_own_progress_and_a_blocker_the_opposing_runners_lack_of_it() {
         let map = map();
-        let track = Track::checkpoint_weighted();
         let weights = EvalWeights::default();
         let roles = [
             Roles {
@@ -342,9 +217,8 @@ mod tests {
             pod(3000.0, 5000.0, 0.0, 0, 1),
             pod(4000.0, 1000.0, 0.0, 0, 1),
         ];
-        let value =
-            |pods: &[FastPod; 4], pod: usize| pod_value(pods, &map, &track, &roles, &weights, pod);
-        assert_eq!(value(&pods, 0), track.progress(&pods[0], &map));
+        let value = |pods: &[FastPod; 4], pod: usize| pod_value(pods, &map, &roles, &weights, pod);
+        assert_eq!(value(&pods, 0), progress(&pods[0], &map));
         let blocker_before = value(&pods, 1);
         // The opposing runner (pod 3) gains 1000: our blocker's value drops by as much.
         pods[3].pos.x += 1000.0;
@@ -355,8 +229,7 @@ mod tests {
         // Pod 2 blocks our runner, pod 0.
         assert_eq!(
             value(&pods, 2),
-            -track.progress(&pods[0], &map)
-                - weights.blocker * pods[2].pos.distance(map.checkpoint(1))
+            -progress(&pods[0], &map) - weights.blocker * pods[2].pos.distance(map.checkpoint(1))
         );
     }
 }

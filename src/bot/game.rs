@@ -10,9 +10,7 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::aim::aimed_heading;
-use super::evaluation::{
-    player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles, Track,
-};
+use super::evaluation::{player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles};
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Vec2};
@@ -27,8 +25,6 @@ pub struct RaceContext {
     /// Passes that complete the race.
     pub passes_to_finish: u16,
     pub weights: EvalWeights,
-    /// What checkpoint passes are worth in the evaluation (`--track`).
-    pub track: Track,
     /// SHIELD only when the pod may touch an opposing pod this turn (`--shield-near 1`);
     /// otherwise it plays as action 0.
     pub shield_near: bool,
@@ -45,10 +41,6 @@ pub struct CsbGame {
     pub roles: [Roles; 2],
     /// Player 0's advantage at the root, where the score's squash is centred.
     pub baseline: f64,
-    /// With `ply_mean`: the sum of player 0's advantage after each ply played since the root,
-    /// and the number of those plies.
-    pub advantage_sum: f64,
-    pub plies: u32,
     /// With `pod_scores`: each pod's [`pod_value`] at the root, where its squash is centred.
     pub pod_baselines: [f64; POD_COUNT],
 }
@@ -62,27 +54,12 @@ impl CsbGame {
         roles: [Roles; 2],
     ) -> CsbGame {
         let baseline = if context.weights.centred {
-            player0_advantage(
-                &pods,
-                &context.map,
-                &context.track,
-                &roles,
-                &context.weights,
-            )
+            player0_advantage(&pods, &context.map, &roles, &context.weights)
         } else {
             0.0
         };
         let pod_baselines = if context.weights.pod_scores {
-            std::array::from_fn(|pod| {
-                pod_value(
-                    &pods,
-                    &context.map,
-                    &context.track,
-                    &roles,
-                    &context.weights,
-                    pod,
-                )
-            })
+            std::array::from_fn(|pod| pod_value(&pods, &context.map, &roles, &context.weights, pod))
         } else {
             [0.0; POD_COUNT]
         };
@@ -91,8 +68,6 @@ impl CsbGame {
             pods,
             roles,
             baseline,
-            advantage_sum: 0.0,
-            plies: 0,
             pod_baselines,
         }
     }
@@ -185,17 +160,6 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
-        if self.context.weights.ply_mean {
-            let context = self.context;
-            self.advantage_sum += player0_advantage(
-                &self.pods,
-                &context.map,
-                &context.track,
-                &self.roles,
-                &context.weights,
-            );
-            self.plies += 1;
-        }
     }
 
     #[inline(always)]
@@ -208,14 +172,7 @@ impl Game for CsbGame {
         let context = self.context;
         if context.weights.pod_scores && self.finisher().is_none() {
             for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
-                let value = pod_value(
-                    &self.pods,
-                    &context.map,
-                    &context.track,
-                    &self.roles,
-                    &context.weights,
-                    pod,
-                );
+                let value = pod_value(&self.pods, &context.map, &self.roles, &context.weights, pod);
                 *score = squash(value - self.pod_baselines[pod], &context.weights);
             }
             return;
@@ -223,14 +180,9 @@ impl Game for CsbGame {
         let player0 = match self.finisher() {
             Some(0) => 1.0,
             Some(_) => 0.0,
-            None if self.plies > 0 => squash(
-                self.advantage_sum / f64::from(self.plies) - self.baseline,
-                &self.context.weights,
-            ),
             None => player0_score(
                 &self.pods,
                 &self.context.map,
-                &self.context.track,
                 &self.roles,
                 &self.context.weights,
                 self.baseline,
@@ -268,7 +220,6 @@ mod tests {
             max_thrust: 200.0,
             passes_to_finish: 9,
             weights: EvalWeights::default(),
-            track: Track::checkpoint_weighted(),
             shield_near,
             greedy: 0.0,
         }));

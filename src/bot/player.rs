@@ -4,7 +4,7 @@
 use super::actions::ActionSet;
 use super::aim::aimed_heading;
 use super::config::BotConfig;
-use super::evaluation::{Roles, Track};
+use super::evaluation::{progress, Roles};
 use super::game::{CsbGame, RaceContext};
 use super::memory::Memory;
 use crate::engine::fast::STEERING_TARGET_DISTANCE;
@@ -46,12 +46,6 @@ impl Player {
             max_thrust: f64::from(config.league.max_thrust()),
             passes_to_finish: init.laps * map.checkpoint_count() as u16,
             weights: config.eval,
-            track: if config.track_along_course {
-                Track::along_course(&map)
-            } else {
-                Track::checkpoint_weighted()
-            }
-            .with_drift(config.drift_turns),
             shield_near: config.shield_near,
             greedy: config.greedy,
         }));
@@ -122,9 +116,8 @@ impl Player {
             fallback[index] = self.fallback_angle(&pods[index]);
             fast[index] = FastPod::from_pod(&pods[index], map.checkpoint_count(), fallback[index]);
         }
-        let track = &self.context.track;
         let roles = |first: usize| {
-            if track.progress(&fast[first + 1], map) > track.progress(&fast[first], map) {
+            if progress(&fast[first + 1], map) > progress(&fast[first], map) {
                 Roles {
                     runner: first + 1,
                     blocker: first,
