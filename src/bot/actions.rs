@@ -5,7 +5,6 @@
 //! a sharp corner; BOOST and SHIELD go straight. Ten actions keep the branching factor low
 //! enough for the search to reach depth 6 many thousand times per turn.
 
-use super::aim::Rotation;
 use crate::engine::{FastAction, League, Steering, Thrust};
 
 /// Actions per pod.
@@ -22,57 +21,9 @@ pub const ZERO_THRUST_ACTIONS: [u8; 3] = [5, 6, 7];
 #[derive(Clone, Copy, Debug)]
 pub struct ActionSet {
     pub actions: [FastAction; ACTION_COUNT],
-    /// For an aimed action, the offset from its goal's direction (its steering is then none:
-    /// the search turns the pod before the step, see `aim.rs`).
-    pub aims: [Option<Rotation>; ACTION_COUNT],
-    /// Whether any action is aimed.
-    pub aimed: bool,
 }
 
 impl ActionSet {
-    /// Aimed actions (`--aim 1`): full thrust toward the goal and 9° or 18° either side of it;
-    /// no thrust toward the goal or turning 18° either way from the facing; BOOST and SHIELD
-    /// toward the goal.
-    pub fn aimed(league: League) -> ActionSet {
-        let cap = league.max_thrust();
-        let action = |thrust: Thrust| FastAction {
-            steering: Steering::degrees(0.0),
-            thrust,
-        };
-        let turn = |angle_deg: f64| FastAction {
-            steering: Steering::degrees(angle_deg),
-            thrust: Thrust::Power(0),
-        };
-        let aim = |angle_deg: f64| Some(Rotation::degrees(angle_deg));
-        ActionSet {
-            actions: [
-                action(Thrust::Power(cap)),
-                action(Thrust::Power(cap)),
-                action(Thrust::Power(cap)),
-                action(Thrust::Power(cap)),
-                action(Thrust::Power(cap)),
-                action(Thrust::Power(0)),
-                turn(-18.0),
-                turn(18.0),
-                action(Thrust::Boost),
-                action(Thrust::Shield),
-            ],
-            aims: [
-                aim(0.0),
-                aim(-18.0),
-                aim(18.0),
-                aim(-9.0),
-                aim(9.0),
-                aim(0.0),
-                None,
-                None,
-                aim(0.0),
-                aim(0.0),
-            ],
-            aimed: true,
-        }
-    }
-
     pub fn new(league: League) -> ActionSet {
         let cap = league.max_thrust();
         let action = |angle_deg: f64, thrust: Thrust| FastAction {
@@ -92,8 +43,6 @@ impl ActionSet {
                 action(0.0, Thrust::Boost),
                 action(0.0, Thrust::Shield),
             ],
-            aims: [None; ACTION_COUNT],
-            aimed: false,
         }
     }
 

@@ -37,14 +37,15 @@ pub struct BotConfig {
     pub nodes_per_agent: usize,
     pub search: SearchParams,
     pub eval: EvalWeights,
-    /// Aimed actions (`--aim 1`, see `aim.rs`) instead of turns relative to the facing.
-    pub aim: bool,
     /// SHIELD only when a collision is possible (`--shield-near`, on by default: 71.0% against
     /// the bot without it, docs/strength.md row F1).
     pub shield_near: bool,
     /// Probability of the greedy default policy on the search's random plies (`--greedy`,
     /// `policy.rs`).
     pub greedy: f64,
+    /// Whether the search knows the 100-turn checkpoint timeout (`--timeout-aware 1`): a
+    /// player whose pods pass nothing before it runs out loses.
+    pub timeout_aware: bool,
     /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
     pub verbose: bool,
 }
@@ -65,9 +66,9 @@ impl Default for BotConfig {
             },
             eval: EvalWeights::default(),
             verbose: false,
-            aim: false,
             shield_near: true,
             greedy: BOT_GREEDY,
+            timeout_aware: false,
         }
     }
 }
@@ -75,7 +76,7 @@ impl Default for BotConfig {
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
-[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--aim 0|1] [--shield-near 0|1] [--greedy P] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
+[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--shield-near 0|1] [--greedy P] [--timeout-aware 0|1] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
 [--exp3-gamma G] [--verbose 0|1]";
@@ -136,6 +137,7 @@ impl BotConfig {
                 "runner-angle-weight" => config.eval.runner_angle = weight()?,
                 "shield-near" => config.shield_near = switch()?,
                 "pod-scores" => config.eval.pod_scores = switch()?,
+                "timeout-aware" => config.timeout_aware = switch()?,
                 "greedy" => {
                     config.greedy = value
                         .parse::<f64>()
@@ -145,7 +147,6 @@ impl BotConfig {
                             format!("{flag} expects a probability in [0, 1], got {value:?}")
                         })?
                 }
-                "aim" => config.aim = switch()?,
                 "centred" => config.eval.centred = switch()?,
                 "verbose" => config.verbose = switch()?,
                 "score-scale" => config.eval.score_scale = number("a positive number")?,
@@ -183,10 +184,10 @@ mod tests {
         assert_eq!(config.seed, 7);
         assert_eq!(config.search.depth, 4);
         assert_eq!(config.league, League::Gold);
-        assert!(config.shield_near && !config.aim && !config.eval.centred && !config.verbose);
+        assert!(config.shield_near && !config.eval.centred && !config.verbose);
         let config =
-            BotConfig::from_args(&args("--shield-near 0 --aim 1 --centred 1 --verbose 1")).unwrap();
-        assert!(!config.shield_near && config.aim && config.eval.centred && config.verbose);
+            BotConfig::from_args(&args("--shield-near 0 --centred 1 --verbose 1")).unwrap();
+        assert!(!config.shield_near && config.eval.centred && config.verbose);
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
     }
@@ -214,8 +215,8 @@ mod tests {
         let error = BotConfig::from_args(&args("--bogus 1")).unwrap_err();
         assert_eq!(error, "unknown flag --bogus");
         assert!(BotConfig::from_args(&args("--seed")).is_err());
-        let error = BotConfig::from_args(&args("--aim yes")).unwrap_err();
-        assert_eq!(error, "--aim expects 0 or 1, got \"yes\"");
+        let error = BotConfig::from_args(&args("--centred yes")).unwrap_err();
+        assert_eq!(error, "--centred expects 0 or 1, got \"yes\"");
         assert!(BotConfig::from_args(&args("--depth x")).is_err());
     }
 }

@@ -5,11 +5,9 @@
 //! may touch an opposing pod this turn (elsewhere it is action 0): a shield far from the
 //! opponents only locks the thrust, yet random plies chose it a tenth of the time and the search
 //! learnt to shield its way into coasting, or to shield next to its own teammate and stay locked
-//! (docs/strength.md, rows F1 and G1). Aimed actions (`aim.rs`) turn the pod toward its goal
-//! before the engine's turn. Plies without statistics follow the default policy of `policy.rs`.
+//! (docs/strength.md, rows F1 and G1). Plies without statistics follow the default policy of `policy.rs`.
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
-use super::aim::aimed_heading;
 use super::evaluation::{player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles};
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
@@ -43,6 +41,14 @@ pub struct CsbGame {
     pub baseline: f64,
     /// With `pod_scores`: each pod's [`pod_value`] at the root, where its squash is centred.
     pub pod_baselines: [f64; POD_COUNT],
+    /// Per player: plies the search may play before the checkpoint timeout eliminates it if
+    /// its pods pass nothing (`--timeout-aware 1`; `u8::MAX` when off or far away), its
+    /// passes at the root, and which players it has eliminated so far.
+    pub timeout_plies: [u8; 2],
+    pub root_passes: [u16; 2],
+    pub timed_out: [bool; 2],
+    /// Plies played since the root.
+    pub plies: u8,
 }
 
 impl CsbGame {
@@ -69,10 +75,22 @@ impl CsbGame {
             roles,
             baseline,
             pod_baselines,
+            timeout_plies: [u8::MAX; 2],
+            root_passes: [0, 1].map(|player| pods[2 * player].passes + pods[2 * player + 1].passes),
+            timed_out: [false; 2],
+            plies: 0,
         }
     }
 
-    /// Where pod `pod`'s aimed actions aim: a runner at its next checkpoint, a blocker at the
+    /// This root with the checkpoint timeout in view: player `p` is eliminated if its pods
+    /// pass nothing in the next `turns_left[p]` plies (counted one short, the referee's
+    /// off-by-one being uncertain, csb-rules.md §5.4).
+    pub fn with_timeout(mut self, turns_left: [u32; 2]) -> CsbGame {
+        self.timeout_plies = turns_left.map(|left| left.saturating_sub(1).min(255) as u8);
+        self
+    }
+
+    /// Where pod `pod` heads in the default policy: a runner at its next checkpoint, a blocker at the
     /// opposing runner's.
     #[inline(always)]
     pub fn goal(&self, pod: usize) -> Vec2 {
@@ -112,12 +130,18 @@ impl CsbGame {
         }
     }
 
-    /// The player who has finished the race, if any (player 0 first when both have).
+    /// The player who has won: the first to finish the race (player 0 first when both have),
+    /// or the other one when the checkpoint timeout eliminated a player.
     fn finisher(&self) -> Option<usize> {
         let finish = self.context.passes_to_finish;
-        (0..POD_COUNT)
-            .find(|&pod| self.pods[pod].passes >= finish)
-            .map(|pod| pod / 2)
+        if let Some(pod) = (0..POD_COUNT).find(|&pod| self.pods[pod].passes >= finish) {
+            return Some(pod / 2);
+        }
+        match self.timed_out {
+            [true, false] => Some(1),
+            [false, true] => Some(0),
+            _ => None,
+        }
     }
 }
 
@@ -139,15 +163,6 @@ impl Game for CsbGame {
         for (pod, action) in actions[..POD_COUNT].iter_mut().enumerate() {
             *action = self.effective_action(pod, *action);
         }
-        if set.aimed {
-            for (pod, &action) in actions[..POD_COUNT].iter().enumerate() {
-                if let Some(offset) = set.aims[action as usize] {
-                    let goal = self.goal(pod);
-                    let fast = &mut self.pods[pod];
-                    fast.heading = aimed_heading(fast.heading, fast.pos, goal, offset);
-                }
-            }
-        }
         let joint: [FastAction; POD_COUNT] = [
             *set.get(actions[0]),
             *set.get(actions[1]),
@@ -160,6 +175,13 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
+        self.plies = self.plies.saturating_add(1);
+        for player in 0..2 {
+            if self.plies >= self.timeout_plies[player] {
+                let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
+                self.timed_out[player] |= passes == self.root_passes[player];
+            }
+        }
     }
 
     #[inline(always)]
@@ -267,5 +289,25 @@ mod tests {
         // Pod 3 is far from everyone; pod 1 is 1499 from pod 2.
         assert_eq!(game(1201.0, true).effective_action(3, SHIELD_ACTION), 0);
         assert_eq!(game(1199.0, true).effective_action(1, SHIELD_ACTION), 0);
+    }
+
+    #[test]
+    fn a_player_that_passes_nothing_before_the_timeout_loses() {
+        // Everyone far from their next checkpoint, standing: nobody passes in two plies.
+        let root = game(5000.0, true);
+        let mut state = root.with_timeout([100, 2]);
+        assert!(!state.is_terminal());
+        state.step(&[5; MAX_AGENTS]);
+        // Two turns left are counted as one ply (one short): after it, player 1 is out.
+        assert!(state.is_terminal());
+        assert!(state.timed_out[1] && !state.timed_out[0]);
+        let mut scores = [0.0; MAX_AGENTS];
+        state.evaluate(&mut scores);
+        assert_eq!(scores, [1.0, 1.0, 0.0, 0.0]);
+        // Without the timeout in view nothing ends.
+        let mut state = root;
+        state.step(&[5; MAX_AGENTS]);
+        state.step(&[5; MAX_AGENTS]);
+        assert!(!state.is_terminal());
     }
 }

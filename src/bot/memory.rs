@@ -18,6 +18,9 @@ pub struct Memory {
     pub shield_lock_turns: [u8; POD_COUNT],
     /// Turns observed so far.
     pub turn: u32,
+    /// Per player (0 = us): turns since any of its pods last passed a checkpoint, for the
+    /// 100-turn checkpoint timeout (csb-rules.md §5.4).
+    pub turns_without_pass: [u32; 2],
 }
 
 impl Memory {
@@ -29,6 +32,7 @@ impl Memory {
             boost_used: [false; POD_COUNT],
             shield_lock_turns: [0; POD_COUNT],
             turn: 0,
+            turns_without_pass: [0; 2],
         }
     }
 
@@ -36,6 +40,7 @@ impl Memory {
     pub fn observe(&mut self, pods: &[PodObservation; POD_COUNT], max_thrust: u16) {
         self.turn += 1;
         if let Some(previous) = &self.previous {
+            let passes_before = self.passes;
             for index in 0..POD_COUNT {
                 let (before, now) = (previous[index], pods[index]);
                 if before.next_checkpoint >= 0 && now.next_checkpoint >= 0 {
@@ -50,6 +55,14 @@ impl Memory {
                     if gain > f64::from(max_thrust) + BOOST_DETECTION_MARGIN {
                         self.boost_used[index] = true;
                     }
+                }
+            }
+            for (player, turns) in self.turns_without_pass.iter_mut().enumerate() {
+                let pods = 2 * player..2 * player + 2;
+                if self.passes[pods.clone()] == passes_before[pods] {
+                    *turns += 1;
+                } else {
+                    *turns = 0;
                 }
             }
         }
@@ -109,5 +122,16 @@ mod tests {
         memory.observe(&[pod(1, 0); 4], 100);
         memory.observe(&[pod(1, 0), pod(1, 0), pod(1, 552), pod(1, 85)], 100);
         assert_eq!(memory.boost_used, [false, false, true, false]);
+    }
+
+    #[test]
+    fn counts_turns_since_each_players_last_pass() {
+        let mut memory = Memory::new(3);
+        memory.observe(&[pod(1, 0); 4], 200);
+        memory.observe(&[pod(1, 0); 4], 200);
+        memory.observe(&[pod(1, 0), pod(2, 0), pod(1, 0), pod(1, 0)], 200);
+        assert_eq!(memory.turns_without_pass, [0, 2]);
+        memory.observe(&[pod(1, 0), pod(2, 0), pod(1, 0), pod(2, 0)], 200);
+        assert_eq!(memory.turns_without_pass, [1, 0]);
     }
 }

@@ -2,7 +2,6 @@
 //! budget, and the glue that runs the generic search on the engine's fast path.
 
 pub mod actions;
-pub mod aim;
 pub mod config;
 pub mod evaluation;
 pub mod game;

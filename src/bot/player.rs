@@ -2,14 +2,11 @@
 //! state from the input and memory, the search within the budget, and the two commands.
 
 use super::actions::ActionSet;
-use super::aim::aimed_heading;
 use super::config::BotConfig;
 use super::evaluation::{progress, Roles};
 use super::game::{CsbGame, RaceContext};
 use super::memory::Memory;
-use crate::engine::fast::STEERING_TARGET_DISTANCE;
-use crate::engine::rounding::java_round;
-use crate::engine::rules::POD_COUNT;
+use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
 use crate::search::Smitsimax;
@@ -38,11 +35,7 @@ impl Player {
         // One context per process, alive for the whole game: search states refer to it.
         let context: &'static RaceContext = Box::leak(Box::new(RaceContext {
             map,
-            actions: if config.aim {
-                ActionSet::aimed(config.league)
-            } else {
-                ActionSet::new(config.league)
-            },
+            actions: ActionSet::new(config.league),
             max_thrust: f64::from(config.league.max_thrust()),
             passes_to_finish: init.laps * map.checkpoint_count() as u16,
             weights: config.eval,
@@ -129,7 +122,14 @@ impl Player {
                 }
             }
         };
-        let root = CsbGame::root(self.context, fast, [roles(0), roles(2)]);
+        let mut root = CsbGame::root(self.context, fast, [roles(0), roles(2)]);
+        if self.config.timeout_aware {
+            root = root.with_timeout(
+                self.memory
+                    .turns_without_pass
+                    .map(|turns| u32::from(CHECKPOINT_TIMEOUT_TURNS).saturating_sub(turns)),
+            );
+        }
         let stats = match self.config.iterations {
             Some(iterations) => self.search.run_iterations(&root, iterations),
             None => {
@@ -149,19 +149,7 @@ impl Player {
             // The search played an out-of-reach SHIELD as action 0; so does the bot.
             let chosen = root.effective_action(index, self.chosen_action(index));
             let action = self.context.actions.get(chosen);
-            *command = match self.context.actions.aims[chosen as usize] {
-                Some(offset) => {
-                    let pod = &root.pods[index];
-                    let heading = aimed_heading(pod.heading, pod.pos, root.goal(index), offset);
-                    let target = pod.pos + heading * STEERING_TARGET_DISTANCE;
-                    Command::new(
-                        java_round(target.x) as i32,
-                        java_round(target.y) as i32,
-                        action.thrust,
-                    )
-                }
-                None => action.to_command(&pods[index], fallback[index]),
-            };
+            *command = action.to_command(&pods[index], fallback[index]);
             self.memory.record_own_command(index, command.thrust);
         }
         TurnDecision {

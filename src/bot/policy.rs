@@ -19,10 +19,6 @@ pub const SPEED_COMPENSATION_TURNS: f64 = 3.0;
 /// The action of `set` that drives `pod` toward `goal` best (see the module text).
 #[inline(always)]
 pub fn greedy_action(set: &ActionSet, pod: &FastPod, goal: Vec2) -> u8 {
-    if set.aimed {
-        // Aimed action 0 is full thrust straight at the goal.
-        return 0;
-    }
     let wanted = goal - pod.pos - pod.vel * SPEED_COMPENSATION_TURNS;
     let closest = |candidates: &[u8]| {
         let mut best = (candidates[0], f64::NEG_INFINITY);
