@@ -57,6 +57,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_thrust_index_lists_match_the_action_set() {
+        let set = ActionSet::new(League::Legend);
+        for index in FULL_THRUST_ACTIONS {
+            assert_eq!(set.get(index).thrust, Thrust::Power(200));
+        }
+        for index in ZERO_THRUST_ACTIONS {
+            assert_eq!(set.get(index).thrust, Thrust::Power(0));
+        }
+        let listed = FULL_THRUST_ACTIONS.len() + ZERO_THRUST_ACTIONS.len();
+        let powered = set
+            .actions
+            .iter()
+            .filter(|action| matches!(action.thrust, Thrust::Power(_)))
+            .count();
+        assert_eq!(listed, powered);
+    }
+
+    #[test]
     fn thrust_never_exceeds_the_league_cap() {
         for league in [League::Gold, League::Legend] {
             for action in ActionSet::new(league).actions {

@@ -152,8 +152,9 @@ pub fn player0_advantage(
 
 /// Pod `pod`'s own value with `pod_scores`: a runner's is its progress; a blocker's is how far
 /// behind it keeps the opposing runner (minus that runner's progress) plus how close it stands
-/// to that runner's next checkpoint and to the runner itself, weighted as in the team score. Each tree then learns from
-/// what its own pod changes, without the other pods' random plies in its scores.
+/// to that runner's next checkpoint and to the runner itself, weighted as in the team score.
+/// Each tree then learns from what its own pod changes, without the other pods' random plies in
+/// its scores.
 #[inline(always)]
 pub fn pod_value(
     pods: &[FastPod; 4],

@@ -5,7 +5,8 @@
 //! may touch an opposing pod this turn (elsewhere it is action 0): a shield far from the
 //! opponents only locks the thrust, yet random plies chose it a tenth of the time and the search
 //! learnt to shield its way into coasting, or to shield next to its own teammate and stay locked
-//! (docs/strength.md, rows F1 and G1). Plies without statistics follow the default policy of `policy.rs`.
+//! (docs/strength.md, rows F1 and G1). Plies without statistics follow the default policy of
+//! `policy.rs`.
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles};
@@ -42,13 +43,13 @@ pub struct CsbGame {
     /// With `pod_scores`: each pod's [`pod_value`] at the root, where its squash is centred.
     pub pod_baselines: [f64; POD_COUNT],
     /// Per player: plies the search may play before the checkpoint timeout eliminates it if
-    /// its pods pass nothing (`--timeout-aware 1`; `u8::MAX` when off or far away), its
+    /// its pods pass nothing (`--timeout-aware 1`; `u32::MAX`, never reached, when off), its
     /// passes at the root, and which players it has eliminated so far.
-    pub timeout_plies: [u8; 2],
+    pub timeout_plies: [u32; 2],
     pub root_passes: [u16; 2],
     pub timed_out: [bool; 2],
     /// Plies played since the root.
-    pub plies: u8,
+    pub plies: u32,
 }
 
 impl CsbGame {
@@ -75,7 +76,7 @@ impl CsbGame {
             roles,
             baseline,
             pod_baselines,
-            timeout_plies: [u8::MAX; 2],
+            timeout_plies: [u32::MAX; 2],
             root_passes: [0, 1].map(|player| pods[2 * player].passes + pods[2 * player + 1].passes),
             timed_out: [false; 2],
             plies: 0,
@@ -86,12 +87,12 @@ impl CsbGame {
     /// pass nothing in the next `turns_left[p]` plies (counted one short, the referee's
     /// off-by-one being uncertain, csb-rules.md §5.4).
     pub fn with_timeout(mut self, turns_left: [u32; 2]) -> CsbGame {
-        self.timeout_plies = turns_left.map(|left| left.saturating_sub(1).min(255) as u8);
+        self.timeout_plies = turns_left.map(|left| left.saturating_sub(1));
         self
     }
 
-    /// Where pod `pod` heads in the default policy: a runner at its next checkpoint, a blocker at the
-    /// opposing runner's.
+    /// Where pod `pod` heads in the default policy: a runner at its next checkpoint, a blocker
+    /// at the opposing runner's.
     #[inline(always)]
     pub fn goal(&self, pod: usize) -> Vec2 {
         let player = pod / 2;
@@ -175,7 +176,7 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
-        self.plies = self.plies.saturating_add(1);
+        self.plies += 1;
         for player in 0..2 {
             if self.plies >= self.timeout_plies[player] {
                 let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
@@ -192,14 +193,15 @@ impl Game for CsbGame {
     #[inline(always)]
     fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
         let context = self.context;
-        if context.weights.pod_scores && self.finisher().is_none() {
+        let finisher = self.finisher();
+        if context.weights.pod_scores && finisher.is_none() {
             for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
                 let value = pod_value(&self.pods, &context.map, &self.roles, &context.weights, pod);
                 *score = squash(value - self.pod_baselines[pod], &context.weights);
             }
             return;
         }
-        let player0 = match self.finisher() {
+        let player0 = match finisher {
             Some(0) => 1.0,
             Some(_) => 0.0,
             None => player0_score(

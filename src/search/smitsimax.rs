@@ -218,7 +218,9 @@ impl<G: Game> Smitsimax<G> {
         let index = if node.visits < params.random_visits {
             // EXP3's importance weight assumes the uniform default policy.
             probability = 1.0 / f64::from(action_count);
-            u32::from(state.default_action(agent, &mut self.rng))
+            let index = u32::from(state.default_action(agent, &mut self.rng));
+            debug_assert!(index < action_count, "Game::default_action out of range");
+            index
         } else {
             match self.selection {
                 Selection::Exp3 => {
