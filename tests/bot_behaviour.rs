@@ -173,3 +173,55 @@ fn a_blocker_in_front_of_the_opponent_leader_meets_it() {
     }
     assert!(met, "the blocker let the leader through");
 }
+
+/// Turns (at most 12) until our blocker, pod 1, passes its next checkpoint, when our pods have
+/// gone `turns_without_pass` turns without a pass and the bot runs `--timeout-guard 75`.
+fn turns_until_the_blocker_passes(turns_without_pass: u32) -> Option<u32> {
+    // Our runner (pod 0, two passes ahead) is far from its checkpoint; our blocker stands 3000
+    // short of its own next checkpoint (1), facing it. The opposing runner (pod 2) is headed
+    // for checkpoint 2, down to the left: a blocker turns away to meet it there.
+    let map = Map::new(&[(2000, 4500), (12000, 4500), (7000, 8000)]).unwrap();
+    let mut race = Race::new(map, League::Legend);
+    let setups = [
+        (Vec2::new(1000.0, 1000.0), 5),
+        (Vec2::new(9000.0, 4500.0), 3),
+        (Vec2::new(2000.0, 8000.0), 4),
+        (Vec2::new(1000.0, 8500.0), 0),
+    ];
+    for (pod, (pos, passes)) in race.pods_mut().iter_mut().zip(setups) {
+        *pod = Pod {
+            angle_rad: Some(0.0),
+            passes,
+            ..Pod::spawn(pos)
+        };
+    }
+    let mut bot = player(&race, 3000);
+    bot.config_mut().timeout_guard = 75;
+    for (slot, pod) in race.pods().iter().enumerate() {
+        bot.memory_mut().passes[slot] = pod.passes;
+    }
+    bot.memory_mut().turns_without_pass = [turns_without_pass, 0];
+    for turn in 1..=12 {
+        let ours = bot_commands(&mut bot, &race);
+        let commands = [ours[0], ours[1], aim(&race, 2, 100), idle(&race, 3)];
+        race.step(&commands, &mut ());
+        if race.pods()[1].passes > 3 {
+            return Some(turn);
+        }
+    }
+    None
+}
+
+#[test]
+fn near_the_checkpoint_timeout_the_blocker_races_for_its_own_checkpoint() {
+    assert_eq!(
+        turns_until_the_blocker_passes(0),
+        None,
+        "far from the timeout the blocker blocks"
+    );
+    let turns = turns_until_the_blocker_passes(80);
+    assert!(
+        turns.is_some_and(|turns| turns <= 8),
+        "80 turns without a pass: the blocker should pass its checkpoint, took {turns:?}"
+    );
+}

@@ -15,6 +15,9 @@ const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
 /// Turns of the recorded game (0-based) used as fixed positions.
 const POSITIONS: [usize; 6] = [5, 40, 80, 120, 180, 240];
 const BUDGET_MS: f64 = 50.0;
+/// The position also signed as if near the checkpoint timeout (one where the guard changes a
+/// decision).
+const TIMEOUT_POSITION: usize = 120;
 /// Iterations per position for the speed figures.
 const TIMED_ITERATIONS: u64 = 40_000;
 /// Iterations per position for the decision signature.
@@ -69,8 +72,17 @@ pub fn bench_search() {
         POSITIONS.len()
     );
     let mut signature: u64 = 0xcbf2_9ce4_8422_2325;
-    for &turn in &POSITIONS {
+    // The positions as they are, then one as if our pods had gone 80 turns without a pass (what
+    // the timeout guard reacts to; the recorded game never gets there).
+    let cases = POSITIONS
+        .iter()
+        .map(|&turn| (turn, None))
+        .chain([(TIMEOUT_POSITION, Some(80))]);
+    for (turn, turns_without_pass) in cases {
         let mut player = player_at(&init, &turns, turn, SIGNATURE_ITERATIONS);
+        if let Some(stuck) = turns_without_pass {
+            player.memory_mut().turns_without_pass[0] = stuck;
+        }
         let decision = player.play_turn(&turns[turn]);
         for command in &decision.commands {
             for byte in format_command(command, "").bytes() {
@@ -79,6 +91,7 @@ pub fn bench_search() {
         }
     }
     println!(
-        "search: signature={signature:016x} (iterations={SIGNATURE_ITERATIONS} at each position)"
+        "search: signature={signature:016x} (iterations={SIGNATURE_ITERATIONS} at each position, \
+         turn {TIMEOUT_POSITION} also near the checkpoint timeout)"
     );
 }

@@ -22,6 +22,11 @@ pub const BOT_DISCOUNT: f64 = 0.99;
 /// weight 1, 27 of 40 against 2 of 20 (docs/strength.md, section of 2026-11-23).
 pub const BOT_GREEDY: f64 = 0.8;
 
+/// Turns without a pass after which our blocker races for its own checkpoint (`--timeout-guard`):
+/// 75 cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68 of
+/// them (60 without), 85 comes too late (15 timeouts), 60 won 64 (docs/strength.md, rows H).
+pub const BOT_TIMEOUT_GUARD: u32 = 75;
+
 /// Everything the bot can be told from the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BotConfig {
@@ -46,6 +51,10 @@ pub struct BotConfig {
     /// Whether the search knows the 100-turn checkpoint timeout (`--timeout-aware 1`): a
     /// player whose pods pass nothing before it runs out loses.
     pub timeout_aware: bool,
+    /// Turns without a pass of our pods after which our blocker races for its own next
+    /// checkpoint too, so that some pod passes before the 100-turn timeout
+    /// (`--timeout-guard T`, 0 = never).
+    pub timeout_guard: u32,
     /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
     pub verbose: bool,
 }
@@ -69,6 +78,7 @@ impl Default for BotConfig {
             shield_near: true,
             greedy: BOT_GREEDY,
             timeout_aware: false,
+            timeout_guard: BOT_TIMEOUT_GUARD,
         }
     }
 }
@@ -76,7 +86,7 @@ impl Default for BotConfig {
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
 [--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
-[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--shield-near 0|1] [--greedy P] [--timeout-aware 0|1] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
+[--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--shield-near 0|1] [--greedy P] [--timeout-aware 0|1] [--timeout-guard T] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
 [--exp3-gamma G] [--verbose 0|1]";
@@ -138,6 +148,9 @@ impl BotConfig {
                 "shield-near" => config.shield_near = switch()?,
                 "pod-scores" => config.eval.pod_scores = switch()?,
                 "timeout-aware" => config.timeout_aware = switch()?,
+                "timeout-guard" => {
+                    config.timeout_guard = integer("a whole number")?.min(1000) as u32
+                }
                 "greedy" => {
                     config.greedy = value
                         .parse::<f64>()
@@ -206,6 +219,10 @@ mod tests {
             "--greedy expects a probability in [0, 1], got \"1.5\""
         );
         assert!(BotConfig::from_args(&args("--pod-scores 2")).is_err());
+        assert_eq!(config.timeout_guard, BOT_TIMEOUT_GUARD);
+        let config = BotConfig::from_args(&args("--timeout-guard 0")).unwrap();
+        assert_eq!(config.timeout_guard, 0);
+        assert!(BotConfig::from_args(&args("--timeout-guard -1")).is_err());
     }
 
     #[test]

@@ -88,11 +88,21 @@ fn facing_error_deg(pod: &FastPod, map: &Map) -> f64 {
     cosine.clamp(-1.0, 1.0).acos().to_degrees()
 }
 
-/// Roles of one player's two pods: the runner races, the blocker hinders.
+/// Roles of one player's two pods: the runner races, the blocker hinders, unless
+/// `blocker_races`: then it races for its own next checkpoint too (the timeout guard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Roles {
     pub runner: usize,
     pub blocker: usize,
+    pub blocker_races: bool,
+}
+
+impl Roles {
+    /// Whether pod `pod` (of this player) is scored and steered on its own race progress.
+    #[inline(always)]
+    pub fn races(&self, pod: usize) -> bool {
+        self.runner == pod || self.blocker_races
+    }
 }
 
 /// Player 0's score in (0, 1); player 1's is `1 − score`. `baseline` is the root's
@@ -164,7 +174,7 @@ pub fn pod_value(
     pod: usize,
 ) -> f64 {
     let player = pod / 2;
-    if roles[player].runner == pod {
+    if roles[player].races(pod) {
         progress(&pods[pod], map)
     } else {
         let chased = &pods[roles[1 - player].runner];
@@ -206,10 +216,12 @@ mod tests {
             Roles {
                 runner: 0,
                 blocker: 1,
+                blocker_races: false,
             },
             Roles {
                 runner: 3,
                 blocker: 2,
+                blocker_races: false,
             },
         ];
         let mut pods = [
@@ -232,5 +244,42 @@ mod tests {
             value(&pods, 2),
             -progress(&pods[0], &map) - weights.blocker * pods[2].pos.distance(map.checkpoint(1))
         );
+    }
+
+    #[test]
+    fn a_racing_blocker_values_its_own_progress() {
+        let map = map();
+        let mut roles = [
+            Roles {
+                runner: 0,
+                blocker: 1,
+                blocker_races: false,
+            },
+            Roles {
+                runner: 2,
+                blocker: 3,
+                blocker_races: false,
+            },
+        ];
+        let pods = [
+            pod(5000.0, 1000.0, 0.0, 2, 1),
+            pod(8000.0, 1500.0, 0.0, 0, 1),
+            pod(3000.0, 5000.0, 0.0, 1, 2),
+            pod(4000.0, 1000.0, 0.0, 0, 1),
+        ];
+        let weights = EvalWeights::default();
+        assert!(!roles[0].races(1));
+        assert_ne!(
+            pod_value(&pods, &map, &roles, &weights, 1),
+            progress(&pods[1], &map)
+        );
+        roles[0].blocker_races = true;
+        assert!(roles[0].races(0) && roles[0].races(1));
+        assert_eq!(
+            pod_value(&pods, &map, &roles, &weights, 1),
+            progress(&pods[1], &map)
+        );
+        // The other player's roles are its own.
+        assert!(!roles[1].races(3));
     }
 }

@@ -91,12 +91,12 @@ impl CsbGame {
         self
     }
 
-    /// Where pod `pod` heads in the default policy: a runner at its next checkpoint, a blocker
-    /// at the opposing runner's.
+    /// Where pod `pod` heads in the default policy: a runner (or a racing blocker) at its next
+    /// checkpoint, a blocker at the opposing runner's.
     #[inline(always)]
     pub fn goal(&self, pod: usize) -> Vec2 {
         let player = pod / 2;
-        let chased = if self.roles[player].runner == pod {
+        let chased = if self.roles[player].races(pod) {
             pod
         } else {
             self.roles[1 - player].runner
@@ -260,6 +260,7 @@ mod tests {
         let roles = Roles {
             runner: 0,
             blocker: 1,
+            blocker_races: false,
         };
         CsbGame::root(
             context,
@@ -269,6 +270,7 @@ mod tests {
                 Roles {
                     runner: 2,
                     blocker: 3,
+                    blocker_races: false,
                 },
             ],
         )

@@ -109,17 +109,22 @@ impl Player {
             fallback[index] = self.fallback_angle(&pods[index]);
             fast[index] = FastPod::from_pod(&pods[index], map.checkpoint_count(), fallback[index]);
         }
+        let guard = self.config.timeout_guard;
         let roles = |first: usize| {
-            if progress(&fast[first + 1], map) > progress(&fast[first], map) {
-                Roles {
-                    runner: first + 1,
-                    blocker: first,
-                }
+            let (runner, blocker) = if progress(&fast[first + 1], map) > progress(&fast[first], map)
+            {
+                (first + 1, first)
             } else {
-                Roles {
-                    runner: first,
-                    blocker: first + 1,
-                }
+                (first, first + 1)
+            };
+            Roles {
+                runner,
+                blocker,
+                // Our blocker races for its own checkpoint once our pods have gone `guard`
+                // turns without a pass.
+                blocker_races: first == 0
+                    && guard > 0
+                    && self.memory.turns_without_pass[0] >= guard,
             }
         };
         let mut root = CsbGame::root(self.context, fast, [roles(0), roles(2)]);
