@@ -160,8 +160,22 @@ pub fn player0_advantage(
     difference
 }
 
-/// Pod `pod`'s own value with `pod_scores`: a runner's is its progress; a blocker's is how far
-/// behind it keeps the opposing runner (minus that runner's progress) plus how close it stands
+/// A racing pod's value: its progress, plus its speed toward its next checkpoint and minus its
+/// facing error when those weights are set.
+#[inline(always)]
+fn runner_value(pod: &FastPod, map: &Map, weights: &EvalWeights) -> f64 {
+    let mut value = progress(pod, map);
+    if weights.momentum != 0.0 {
+        value += weights.momentum * approach_speed(pod, map);
+    }
+    if weights.runner_angle != 0.0 {
+        value -= weights.runner_angle * facing_error_deg(pod, map);
+    }
+    value
+}
+
+/// Pod `pod`'s own value with `pod_scores`: a runner's is [`runner_value`]; a blocker's is how
+/// far behind it keeps the opposing runner (minus that runner's value) plus how close it stands
 /// to that runner's next checkpoint and to the runner itself, weighted as in the team score.
 /// Each tree then learns from what its own pod changes, without the other pods' random plies in
 /// its scores.
@@ -175,11 +189,12 @@ pub fn pod_value(
 ) -> f64 {
     let player = pod / 2;
     if roles[player].races(pod) {
-        progress(&pods[pod], map)
+        runner_value(&pods[pod], map, weights)
     } else {
         let chased = &pods[roles[1 - player].runner];
         let target = map.checkpoint(chased.next_checkpoint as usize);
-        let mut value = -progress(chased, map) - weights.blocker * pods[pod].pos.distance(target);
+        let mut value =
+            -runner_value(chased, map, weights) - weights.blocker * pods[pod].pos.distance(target);
         if weights.chase != 0.0 {
             value -= weights.chase * pods[pod].pos.distance(chased.pos);
         }
@@ -281,5 +296,47 @@ mod tests {
         );
         // The other player's roles are its own.
         assert!(!roles[1].races(3));
+    }
+
+    #[test]
+    fn per_pod_runner_values_count_momentum_and_facing_when_weighted() {
+        let map = map();
+        let roles = [
+            Roles {
+                runner: 0,
+                blocker: 1,
+                blocker_races: false,
+            },
+            Roles {
+                runner: 2,
+                blocker: 3,
+                blocker_races: false,
+            },
+        ];
+        // Pod 0 heads for checkpoint 1 (9000, 1000) at 300 per turn, facing it.
+        let pods = [
+            pod(5000.0, 1000.0, 300.0, 0, 1),
+            pod(8000.0, 1500.0, 0.0, 0, 1),
+            pod(3000.0, 5000.0, 0.0, 0, 1),
+            pod(4000.0, 1000.0, 0.0, 0, 1),
+        ];
+        let plain = EvalWeights::default();
+        let value =
+            |weights: &EvalWeights, pod: usize| pod_value(&pods, &map, &roles, weights, pod);
+        let momentum = EvalWeights {
+            momentum: 2.0,
+            ..plain
+        };
+        assert_eq!(value(&momentum, 0), value(&plain, 0) + 600.0);
+        // The opposing blocker (pod 3) chases pod 0: pod 0's momentum counts against it.
+        assert_eq!(value(&momentum, 3), value(&plain, 3) - 600.0);
+        // Facing away costs `runner_angle` per degree: pod 2 faces +x, its checkpoint lies
+        // (6000, -4000) away, about 34 degrees from that.
+        let angle = EvalWeights {
+            runner_angle: 5.0,
+            ..plain
+        };
+        let error_deg = (6000.0 / 6000.0f64.hypot(4000.0)).acos().to_degrees();
+        assert!((value(&plain, 2) - value(&angle, 2) - 5.0 * error_deg).abs() < 1e-6);
     }
 }
