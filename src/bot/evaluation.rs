@@ -23,7 +23,7 @@ pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
 
 /// Weight of a blocker's distance to the opposing runner itself: 0.3 won 147 of 200 games
 /// against the GA where 0 won 128 on the same maps, and 74.2% of 400 fresh games
-/// (docs/strength.md, rows H3, H4).
+/// (docs/strength.md, row H4 and the screening before it).
 pub const BOT_CHASE_WEIGHT: f64 = 0.3;
 
 /// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
