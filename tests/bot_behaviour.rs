@@ -28,6 +28,27 @@ fn player(race: &Race, iterations: u64) -> Player {
     Player::new(config, &init).unwrap()
 }
 
+/// Puts the four pods at rest at `setups` (position, checkpoints passed), facing +x.
+fn place_pods(race: &mut Race, setups: [(Vec2, u16); 4]) {
+    for (pod, (pos, passes)) in race.pods_mut().iter_mut().zip(setups) {
+        *pod = Pod {
+            angle_rad: Some(0.0),
+            passes,
+            ..Pod::spawn(pos)
+        };
+    }
+}
+
+/// A bot that joins in the middle of the race: its memory is told the passes it would have
+/// counted.
+fn player_mid_race(race: &Race, iterations: u64) -> Player {
+    let mut bot = player(race, iterations);
+    for (slot, pod) in race.pods().iter().enumerate() {
+        bot.memory_mut().passes[slot] = pod.passes;
+    }
+    bot
+}
+
 fn bot_commands(bot: &mut Player, race: &Race) -> [Command; 2] {
     let input = TurnInput {
         pods: turn_input(race, 0),
@@ -121,18 +142,8 @@ fn a_pod_one_turn_from_winning_takes_the_winning_move() {
         (Vec2::new(12000.0, 5500.0), finish - 2),
         (Vec2::new(12000.0, 8000.0), 0),
     ];
-    for (pod, (pos, passes)) in race.pods_mut().iter_mut().zip(setups) {
-        *pod = Pod {
-            angle_rad: Some(0.0),
-            passes,
-            ..Pod::spawn(pos)
-        };
-    }
-    let mut bot = player(&race, 3000);
-    // The bot joins in the middle of the race: tell it the passes it would have counted.
-    for (slot, pod) in race.pods().iter().enumerate() {
-        bot.memory_mut().passes[slot] = pod.passes;
-    }
+    place_pods(&mut race, setups);
+    let mut bot = player_mid_race(&race, 3000);
     let ours = bot_commands(&mut bot, &race);
     let commands = [ours[0], ours[1], aim(&race, 2, 0), idle(&race, 3)];
     race.step(&commands, &mut ());
@@ -188,18 +199,9 @@ fn turns_until_the_blocker_passes(turns_without_pass: u32) -> Option<u32> {
         (Vec2::new(2000.0, 8000.0), 4),
         (Vec2::new(1000.0, 8500.0), 0),
     ];
-    for (pod, (pos, passes)) in race.pods_mut().iter_mut().zip(setups) {
-        *pod = Pod {
-            angle_rad: Some(0.0),
-            passes,
-            ..Pod::spawn(pos)
-        };
-    }
-    let mut bot = player(&race, 3000);
+    place_pods(&mut race, setups);
+    let mut bot = player_mid_race(&race, 3000);
     bot.config_mut().timeout_guard = 75;
-    for (slot, pod) in race.pods().iter().enumerate() {
-        bot.memory_mut().passes[slot] = pod.passes;
-    }
     bot.memory_mut().turns_without_pass = [turns_without_pass, 0];
     for turn in 1..=12 {
         let ours = bot_commands(&mut bot, &race);

@@ -42,7 +42,7 @@ pub struct EvalWeights {
     /// Centre the squash on the root's advantage (`--centred 1`).
     pub centred: bool,
     /// Each pod scored on what it does itself instead of the team's shared score
-    /// (`--pod-scores 1`, see [`pod_value`]).
+    /// (`--pod-scores 1`, see [`pod_values`]).
     pub pod_scores: bool,
 }
 
@@ -179,32 +179,41 @@ fn runner_value(pod: &FastPod, map: &Map, weights: &EvalWeights) -> f64 {
     value
 }
 
-/// Pod `pod`'s own value with `pod_scores`: a runner's is [`runner_value`]; a blocker's is how
-/// far behind it keeps the opposing runner (minus that runner's value) plus how close it stands
-/// to that runner's next checkpoint and to the runner itself, weighted as in the team score.
-/// Each tree then learns from what its own pod changes, without the other pods' random plies in
-/// its scores.
+/// Each pod's own value with `pod_scores`: a runner's (or a racing blocker's) is
+/// [`runner_value`]; a blocker's is how far behind it keeps the opposing runner (minus that
+/// runner's value) plus how close it stands to that runner's next checkpoint and to the runner
+/// itself, weighted as in the team score. Each tree then learns from what its own pod changes,
+/// without the other pods' random plies in its scores. Each runner's value is computed once.
 #[inline(always)]
-pub fn pod_value(
+pub fn pod_values(
     pods: &[FastPod; 4],
     map: &Map,
     roles: &[Roles; 2],
     weights: &EvalWeights,
-    pod: usize,
-) -> f64 {
-    let player = pod / 2;
-    if roles[player].races(pod) {
-        runner_value(&pods[pod], map, weights)
-    } else {
-        let chased = &pods[roles[1 - player].runner];
-        let target = map.checkpoint(chased.next_checkpoint as usize);
-        let mut value =
-            -runner_value(chased, map, weights) - weights.blocker * pods[pod].pos.distance(target);
-        if weights.chase != 0.0 {
-            value -= weights.chase * pods[pod].pos.distance(chased.pos);
-        }
-        value
+) -> [f64; 4] {
+    let runner_values = [
+        runner_value(&pods[roles[0].runner], map, weights),
+        runner_value(&pods[roles[1].runner], map, weights),
+    ];
+    let mut values = [0.0; 4];
+    for (pod, value) in values.iter_mut().enumerate() {
+        let player = pod / 2;
+        *value = if roles[player].runner == pod {
+            runner_values[player]
+        } else if roles[player].blocker_races {
+            runner_value(&pods[pod], map, weights)
+        } else {
+            let chased = &pods[roles[1 - player].runner];
+            let target = map.checkpoint(chased.next_checkpoint as usize);
+            let mut blocking =
+                -runner_values[1 - player] - weights.blocker * pods[pod].pos.distance(target);
+            if weights.chase != 0.0 {
+                blocking -= weights.chase * pods[pod].pos.distance(chased.pos);
+            }
+            blocking
+        };
     }
+    values
 }
 
 #[cfg(test)]
@@ -214,6 +223,15 @@ mod tests {
 
     fn map() -> Map {
         Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap()
+    }
+
+    /// Roles with the given runners (pod 0 or 1, pod 2 or 3), their teammates blocking.
+    fn roles(runner0: usize, runner1: usize) -> [Roles; 2] {
+        [(runner0, 1 - runner0), (runner1, 5 - runner1)].map(|(runner, blocker)| Roles {
+            runner,
+            blocker,
+            blocker_races: false,
+        })
     }
 
     fn pod(x: f64, y: f64, vx: f64, passes: u16, next_checkpoint: u8) -> FastPod {
@@ -236,25 +254,14 @@ mod tests {
             chase: 0.0,
             ..EvalWeights::default()
         };
-        let roles = [
-            Roles {
-                runner: 0,
-                blocker: 1,
-                blocker_races: false,
-            },
-            Roles {
-                runner: 3,
-                blocker: 2,
-                blocker_races: false,
-            },
-        ];
+        let roles = roles(0, 3);
         let mut pods = [
             pod(5000.0, 1000.0, 0.0, 0, 1),
             pod(8000.0, 1500.0, 0.0, 0, 1),
             pod(3000.0, 5000.0, 0.0, 0, 1),
             pod(4000.0, 1000.0, 0.0, 0, 1),
         ];
-        let value = |pods: &[FastPod; 4], pod: usize| pod_value(pods, &map, &roles, &weights, pod);
+        let value = |pods: &[FastPod; 4], pod: usize| pod_values(pods, &map, &roles, &weights)[pod];
         assert_eq!(value(&pods, 0), progress(&pods[0], &map));
         let blocker_before = value(&pods, 1);
         // The opposing runner (pod 3) gains 1000: our blocker's value drops by as much.
@@ -272,7 +279,7 @@ mod tests {
         let chasing = EvalWeights::default();
         assert_eq!(chasing.chase, BOT_CHASE_WEIGHT);
         assert_eq!(
-            pod_value(&pods, &map, &roles, &chasing, 2),
+            pod_values(&pods, &map, &roles, &chasing)[2],
             value(&pods, 2) - BOT_CHASE_WEIGHT * pods[2].pos.distance(pods[0].pos)
         );
     }
@@ -280,18 +287,7 @@ mod tests {
     #[test]
     fn a_racing_blocker_values_its_own_progress() {
         let map = map();
-        let mut roles = [
-            Roles {
-                runner: 0,
-                blocker: 1,
-                blocker_races: false,
-            },
-            Roles {
-                runner: 2,
-                blocker: 3,
-                blocker_races: false,
-            },
-        ];
+        let mut roles = roles(0, 2);
         let pods = [
             pod(5000.0, 1000.0, 0.0, 2, 1),
             pod(8000.0, 1500.0, 0.0, 0, 1),
@@ -301,13 +297,13 @@ mod tests {
         let weights = EvalWeights::default();
         assert!(!roles[0].races(1));
         assert_ne!(
-            pod_value(&pods, &map, &roles, &weights, 1),
+            pod_values(&pods, &map, &roles, &weights)[1],
             progress(&pods[1], &map)
         );
         roles[0].blocker_races = true;
         assert!(roles[0].races(0) && roles[0].races(1));
         assert_eq!(
-            pod_value(&pods, &map, &roles, &weights, 1),
+            pod_values(&pods, &map, &roles, &weights)[1],
             progress(&pods[1], &map)
         );
         // The other player's roles are its own.
@@ -317,18 +313,7 @@ mod tests {
     #[test]
     fn per_pod_runner_values_count_momentum_and_facing_when_weighted() {
         let map = map();
-        let roles = [
-            Roles {
-                runner: 0,
-                blocker: 1,
-                blocker_races: false,
-            },
-            Roles {
-                runner: 2,
-                blocker: 3,
-                blocker_races: false,
-            },
-        ];
+        let roles = roles(0, 2);
         // Pod 0 heads for checkpoint 1 (9000, 1000) at 300 per turn, facing it.
         let pods = [
             pod(5000.0, 1000.0, 300.0, 0, 1),
@@ -338,7 +323,7 @@ mod tests {
         ];
         let plain = EvalWeights::default();
         let value =
-            |weights: &EvalWeights, pod: usize| pod_value(&pods, &map, &roles, weights, pod);
+            |weights: &EvalWeights, pod: usize| pod_values(&pods, &map, &roles, weights)[pod];
         let momentum = EvalWeights {
             momentum: 2.0,
             ..plain

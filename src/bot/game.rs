@@ -9,7 +9,7 @@
 //! `policy.rs`.
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
-use super::evaluation::{player0_advantage, player0_score, pod_value, squash, EvalWeights, Roles};
+use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Vec2};
@@ -40,7 +40,7 @@ pub struct CsbGame {
     pub roles: [Roles; 2],
     /// Player 0's advantage at the root, where the score's squash is centred.
     pub baseline: f64,
-    /// With `pod_scores`: each pod's [`pod_value`] at the root, where its squash is centred.
+    /// With `pod_scores`: each pod's [`pod_values`] at the root, where its squash is centred.
     pub pod_baselines: [f64; POD_COUNT],
     /// Per player: plies the search may play before the checkpoint timeout eliminates it if
     /// its pods pass nothing (`--timeout-aware 1`; `u32::MAX`, never reached, when off), its
@@ -66,7 +66,7 @@ impl CsbGame {
             0.0
         };
         let pod_baselines = if context.weights.pod_scores {
-            std::array::from_fn(|pod| pod_value(&pods, &context.map, &roles, &context.weights, pod))
+            pod_values(&pods, &context.map, &roles, &context.weights)
         } else {
             [0.0; POD_COUNT]
         };
@@ -195,9 +195,9 @@ impl Game for CsbGame {
         let context = self.context;
         let finisher = self.finisher();
         if context.weights.pod_scores && finisher.is_none() {
+            let values = pod_values(&self.pods, &context.map, &self.roles, &context.weights);
             for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
-                let value = pod_value(&self.pods, &context.map, &self.roles, &context.weights, pod);
-                *score = squash(value - self.pod_baselines[pod], &context.weights);
+                *score = squash(values[pod] - self.pod_baselines[pod], &context.weights);
             }
             return;
         }
