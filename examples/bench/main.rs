@@ -1,4 +1,5 @@
-//! Benchmarks, run with `cargo run --release --example bench`.
+//! Benchmarks, run with `cargo run --release --example bench`; `... --example bench -- FLAGS`
+//! times only the search, with the bot flags FLAGS (see `search::bench_flags`).
 //!
 //! `bench_engine` times one simulated turn (all 4 pods: commands, movement with collisions,
 //! friction and rounding, checkpoint passes) on a few fixed mid-race scenes, for the exact path
@@ -414,7 +415,16 @@ fn bench_mix() {
     );
 }
 
+/// Without arguments, every benchmark; with bot flags, only the search's speed with them.
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        if let Err(message) = search::bench_flags(&args) {
+            eprintln!("bench: {message}");
+            std::process::exit(2);
+        }
+        return;
+    }
     bench_engine();
     bench_mix();
     search::bench_search();

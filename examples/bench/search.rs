@@ -34,11 +34,18 @@ fn recorded_game() -> (InitInput, Vec<TurnInput>) {
     (init, turns)
 }
 
-/// A player that has played the game up to `turn` (cheaply), so its memory is right.
-fn player_at(init: &InitInput, turns: &[TurnInput], turn: usize, iterations: u64) -> Player {
+/// A player with `config` that has played the game up to `turn` (cheaply), so its memory is
+/// right.
+fn player_at(
+    config: &BotConfig,
+    init: &InitInput,
+    turns: &[TurnInput],
+    turn: usize,
+    iterations: u64,
+) -> Player {
     let config = BotConfig {
         iterations: Some(64),
-        ..BotConfig::default()
+        ..config.clone()
     };
     let mut player = Player::new(config, init).unwrap();
     for input in &turns[..turn] {
@@ -48,18 +55,52 @@ fn player_at(init: &InitInput, turns: &[TurnInput], turn: usize, iterations: u64
     player
 }
 
-pub fn bench_search() {
-    let (init, turns) = recorded_game();
-    let depth = BotConfig::default().search.depth;
+/// Iterations, simulated turns and on-CPU nanoseconds of [`TIMED_ITERATIONS`] iterations at
+/// each of the [`POSITIONS`], with `config`.
+fn time_search(config: &BotConfig, init: &InitInput, turns: &[TurnInput]) -> (u64, u64, u64) {
     let (mut iterations, mut plies, mut nanoseconds) = (0u64, 0u64, 0u64);
     for &turn in &POSITIONS {
-        let mut player = player_at(&init, &turns, turn, TIMED_ITERATIONS);
+        let mut player = player_at(config, init, turns, turn, TIMED_ITERATIONS);
         let mut decision = None;
         nanoseconds += measure(|| decision = Some(player.play_turn(&turns[turn])));
         let decision = decision.unwrap();
         iterations += decision.iterations;
         plies += decision.simulated_turns;
     }
+    (iterations, plies, nanoseconds)
+}
+
+/// Runs of [`time_search`] per setting when comparing bot flags.
+const FLAG_RUNS: usize = 5;
+
+/// The search's speed with the bot flags `args` (the defaults where they say nothing): median,
+/// fastest and slowest of [`FLAG_RUNS`] runs, in nanoseconds per simulated turn. For A/B-ing a
+/// setting's speed, e.g. `cargo run --release --example bench -- --expand-after 0`.
+pub fn bench_flags(args: &[String]) -> Result<(), String> {
+    let config = BotConfig::from_args(args)?;
+    let (init, turns) = recorded_game();
+    let mut per_ply: Vec<f64> = (0..FLAG_RUNS)
+        .map(|_| {
+            let (_, plies, nanoseconds) = time_search(&config, &init, &turns);
+            nanoseconds as f64 / plies as f64
+        })
+        .collect();
+    per_ply.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    println!(
+        "search: flags=\"{}\" ns_per_simulated_turn={:.1} best={:.1} worst={:.1} runs={FLAG_RUNS}",
+        args.join(" "),
+        per_ply[FLAG_RUNS / 2],
+        per_ply[0],
+        per_ply[FLAG_RUNS - 1]
+    );
+    Ok(())
+}
+
+pub fn bench_search() {
+    let (init, turns) = recorded_game();
+    let config = BotConfig::default();
+    let depth = config.search.depth;
+    let (iterations, plies, nanoseconds) = time_search(&config, &init, &turns);
     let per_turn = |count: u64| (count as f64 * BUDGET_MS * 1e6 / nanoseconds as f64).round();
     println!(
         "search: depth={depth} iterations_per_turn={} simulated_turns_per_turn={} budget_ms={BUDGET_MS}",
@@ -79,7 +120,7 @@ pub fn bench_search() {
         .map(|&turn| (turn, None))
         .chain([(TIMEOUT_POSITION, Some(80))]);
     for (turn, turns_without_pass) in cases {
-        let mut player = player_at(&init, &turns, turn, SIGNATURE_ITERATIONS);
+        let mut player = player_at(&config, &init, &turns, turn, SIGNATURE_ITERATIONS);
         if let Some(stuck) = turns_without_pass {
             player.memory_mut().turns_without_pass[0] = stuck;
         }
