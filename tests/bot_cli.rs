@@ -41,6 +41,46 @@ fn same_seed_and_iterations_give_identical_output() {
     assert!(other_seed.status.success());
 }
 
+/// `(iterations, simulated_turns, nodes)` of a diagnostic line
+/// `turn N: iterations=… simulated_turns=… nodes=… ms=…`.
+fn diagnostic_counts(line: &str) -> (u64, u64, u64) {
+    let value = |name: &str| -> u64 {
+        let field = line
+            .split(' ')
+            .find_map(|token| token.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {line:?}"));
+        field.parse().unwrap()
+    };
+    (
+        value("iterations="),
+        value("simulated_turns="),
+        value("nodes="),
+    )
+}
+
+#[test]
+fn each_turn_reports_its_search_on_one_stderr_line() {
+    let output = run_bot(&["--iterations", "300"], &recorded_input());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 30, "{stderr}");
+    for (turn, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("turn {}: ", turn + 1)), "{line}");
+        let (iterations, simulated_turns, nodes) = diagnostic_counts(line);
+        assert_eq!(iterations, 300, "{line}");
+        assert!(simulated_turns > iterations, "{line}");
+        // 300 iterations of depth 8 give a tree of more than the root, far below the pool.
+        assert!(nodes > 1 && nodes < 300 * 8 * 10, "{line}");
+    }
+    // A pool too small for the search fills and stops growing; the bot plays on.
+    let output = run_bot(&["--iterations", "300", "--nodes", "16"], &recorded_input());
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    for line in stderr.lines() {
+        assert!(diagnostic_counts(line).2 <= 16, "{line}");
+    }
+}
+
 #[test]
 fn every_output_line_is_a_valid_command_under_the_cap() {
     for (league, cap) in [("gold", 100), ("legend", 200)] {

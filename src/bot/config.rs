@@ -24,6 +24,12 @@ pub const BOT_DISCOUNT: f64 = 0.99;
 /// it at equal time (docs/strength.md, row I1).
 pub const BOT_EXPAND_AFTER: u32 = 10;
 
+/// Nodes per tree (`--nodes`). With [`BOT_EXPAND_AFTER`] 10 a 500 ms first turn uses about
+/// 87,000 per tree and a 50 ms turn 12,000–26,000 (the `nodes=` of the diagnostic line on the
+/// recorded game), so even a 900 ms first turn stays far below this; 16 bytes each, 25.6 MB for
+/// the four trees.
+pub const BOT_NODES_PER_AGENT: usize = 400_000;
+
 /// Probability of the greedy default policy (`policy.rs`): with per-pod scores, 0.8 won 6 of 20
 /// screening games against the GA where uniform random plies won 4 of 20, and with blocker
 /// weight 1, 27 of 40 against 2 of 20 (docs/strength.md, section of 2026-11-23).
@@ -74,7 +80,7 @@ impl Default for BotConfig {
             iterations: None,
             seed: 1,
             league: BUNDLED_LEAGUE,
-            nodes_per_agent: 1_500_000,
+            nodes_per_agent: BOT_NODES_PER_AGENT,
             search: SearchParams {
                 depth: BOT_DEPTH,
                 discount: BOT_DISCOUNT,

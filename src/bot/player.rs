@@ -18,6 +18,8 @@ pub struct TurnDecision {
     pub commands: [Command; 2],
     pub iterations: u64,
     pub simulated_turns: u64,
+    /// Nodes in use in the largest tree (against `--nodes`: a full pool stops growing).
+    pub nodes: usize,
     pub elapsed_ms: f64,
 }
 
@@ -161,6 +163,7 @@ impl Player {
             commands,
             iterations: stats.iterations,
             simulated_turns: stats.simulated_plies,
+            nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             elapsed_ms: elapsed_ms(input.received_at),
         }
     }

@@ -71,8 +71,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         }
         let _ = writeln!(
             diagnostics,
-            "turn {turn}: iterations={} simulated_turns={} ms={:.1}",
-            decision.iterations, decision.simulated_turns, decision.elapsed_ms
+            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}",
+            decision.iterations, decision.simulated_turns, decision.nodes, decision.elapsed_ms
         );
         if verbose {
             let _ = write!(diagnostics, "{}", player.root_summary());
