@@ -181,21 +181,26 @@ pub fn measure(work: impl FnOnce()) -> u64 {
     }
 }
 
-/// Times `RUNS` runs of `TURNS_PER_RUN` calls of `one_turn` cycling through the scenes; returns
-/// the sorted nanoseconds per turn of each run. `one_turn` passes its result through
-/// `black_box`, so the work cannot be optimised away; the checksum is taken outside the timing.
-fn time_runs(scenes: &[Scene], mut one_turn: impl FnMut(&Scene)) -> Vec<f64> {
-    let mut per_turn = Vec::with_capacity(RUNS);
-    for _ in 0..RUNS {
+/// `runs` results of `one_run`, sorted (median in the middle, best first).
+pub fn sorted_runs(runs: usize, one_run: impl FnMut() -> f64) -> Vec<f64> {
+    let mut results: Vec<f64> = std::iter::repeat_with(one_run).take(runs).collect();
+    results.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    results
+}
+
+/// Times `RUNS` runs of `TURNS_PER_RUN` calls of `one_turn` cycling through `items` (scenes or
+/// turns of the mix); returns the sorted nanoseconds per turn of each run. `one_turn` passes its
+/// result through `black_box`, so the work cannot be optimised away; the checksum is taken
+/// outside the timing.
+fn time_runs<T>(items: &[T], mut one_turn: impl FnMut(&T)) -> Vec<f64> {
+    sorted_runs(RUNS, || {
         let nanos = measure(|| {
             for index in 0..TURNS_PER_RUN {
-                one_turn(&scenes[index % scenes.len()]);
+                one_turn(&items[index % items.len()]);
             }
         });
-        per_turn.push(nanos as f64 / TURNS_PER_RUN as f64);
-    }
-    per_turn.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
-    per_turn
+        nanos as f64 / TURNS_PER_RUN as f64
+    })
 }
 
 fn report(mode: &str, per_turn: &[f64], checksum: u64) {
@@ -389,16 +394,9 @@ fn bench_mix() {
         fast_turn(&mut pods, &map, &joint, max_thrust);
         black_box(pods)
     };
-    let mut per_turn = Vec::with_capacity(RUNS);
-    for _ in 0..RUNS {
-        let nanos = measure(|| {
-            for index in 0..TURNS_PER_RUN {
-                play(&turns[index % turns.len()]);
-            }
-        });
-        per_turn.push(nanos as f64 / TURNS_PER_RUN as f64);
-    }
-    per_turn.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    let per_turn = time_runs(&turns, |turn| {
+        play(turn);
+    });
     let checksum = turns.iter().fold(0, |sum, turn| {
         let pods = play(turn);
         fold(

@@ -6,7 +6,7 @@
 //! else the machine runs. Signature: a checksum of the decisions at a fixed iteration count,
 //! which changes only when the bot's behaviour changes.
 
-use super::measure;
+use super::{measure, sorted_runs};
 use csb::bot::config::BotConfig;
 use csb::bot::player::Player;
 use csb::protocol::{format_command, InitInput, InputReader, TurnInput};
@@ -79,13 +79,10 @@ const FLAG_RUNS: usize = 5;
 pub fn bench_flags(args: &[String]) -> Result<(), String> {
     let config = BotConfig::from_args(args)?;
     let (init, turns) = recorded_game();
-    let mut per_ply: Vec<f64> = (0..FLAG_RUNS)
-        .map(|_| {
-            let (_, plies, nanoseconds) = time_search(&config, &init, &turns);
-            nanoseconds as f64 / plies as f64
-        })
-        .collect();
-    per_ply.sort_by(|a, b| a.partial_cmp(b).expect("times are numbers"));
+    let per_ply = sorted_runs(FLAG_RUNS, || {
+        let (_, plies, nanoseconds) = time_search(&config, &init, &turns);
+        nanoseconds as f64 / plies as f64
+    });
     println!(
         "search: flags=\"{}\" ns_per_simulated_turn={:.1} best={:.1} worst={:.1} runs={FLAG_RUNS}",
         args.join(" "),

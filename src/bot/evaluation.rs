@@ -234,16 +234,28 @@ mod tests {
         })
     }
 
-    fn pod(x: f64, y: f64, vx: f64, passes: u16, next_checkpoint: u8) -> FastPod {
-        FastPod {
-            pos: Vec2::new(x, y),
-            vel: Vec2::new(vx, 0.0),
-            heading: Vec2::new(1.0, 0.0),
-            passes,
-            next_checkpoint,
-            boost_used: false,
-            shield_lock_turns: 0,
-        }
+    /// The four pods the tests below start from, standing and facing +x, with the given passes
+    /// and next checkpoints: pod 0 at (5000, 1000), 1 at (8000, 1500), 2 at (3000, 5000) and
+    /// 3 at (4000, 1000).
+    fn pods(passes: [u16; 4], next_checkpoints: [u8; 4]) -> [FastPod; 4] {
+        let places = [
+            (5000.0, 1000.0),
+            (8000.0, 1500.0),
+            (3000.0, 5000.0),
+            (4000.0, 1000.0),
+        ];
+        std::array::from_fn(|index| {
+            let (x, y) = places[index];
+            FastPod {
+                pos: Vec2::new(x, y),
+                vel: Vec2::ZERO,
+                heading: Vec2::new(1.0, 0.0),
+                passes: passes[index],
+                next_checkpoint: next_checkpoints[index],
+                boost_used: false,
+                shield_lock_turns: 0,
+            }
+        })
     }
 
     #[test]
@@ -255,12 +267,7 @@ mod tests {
             ..EvalWeights::default()
         };
         let roles = roles(0, 3);
-        let mut pods = [
-            pod(5000.0, 1000.0, 0.0, 0, 1),
-            pod(8000.0, 1500.0, 0.0, 0, 1),
-            pod(3000.0, 5000.0, 0.0, 0, 1),
-            pod(4000.0, 1000.0, 0.0, 0, 1),
-        ];
+        let mut pods = pods([0; 4], [1; 4]);
         let value = |pods: &[FastPod; 4], pod: usize| pod_values(pods, &map, &roles, &weights)[pod];
         assert_eq!(value(&pods, 0), progress(&pods[0], &map));
         let blocker_before = value(&pods, 1);
@@ -288,12 +295,7 @@ mod tests {
     fn a_racing_blocker_values_its_own_progress() {
         let map = map();
         let mut roles = roles(0, 2);
-        let pods = [
-            pod(5000.0, 1000.0, 0.0, 2, 1),
-            pod(8000.0, 1500.0, 0.0, 0, 1),
-            pod(3000.0, 5000.0, 0.0, 1, 2),
-            pod(4000.0, 1000.0, 0.0, 0, 1),
-        ];
+        let pods = pods([2, 0, 1, 0], [1, 1, 2, 1]);
         let weights = EvalWeights::default();
         assert!(!roles[0].races(1));
         assert_ne!(
@@ -315,12 +317,8 @@ mod tests {
         let map = map();
         let roles = roles(0, 2);
         // Pod 0 heads for checkpoint 1 (9000, 1000) at 300 per turn, facing it.
-        let pods = [
-            pod(5000.0, 1000.0, 300.0, 0, 1),
-            pod(8000.0, 1500.0, 0.0, 0, 1),
-            pod(3000.0, 5000.0, 0.0, 0, 1),
-            pod(4000.0, 1000.0, 0.0, 0, 1),
-        ];
+        let mut pods = pods([0; 4], [1; 4]);
+        pods[0].vel.x = 300.0;
         let plain = EvalWeights::default();
         let value =
             |weights: &EvalWeights, pod: usize| pod_values(&pods, &map, &roles, weights)[pod];
