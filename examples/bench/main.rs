@@ -1,11 +1,13 @@
-//! Benchmarks, run with `cargo run --release --example bench`; `... --example bench -- FLAGS`
-//! times only the search, with the bot flags FLAGS (see `search::bench_flags`).
+//! Benchmarks, run with `cargo run --release --example bench`; `... --example bench -- --engine`
+//! times only the engine, `... --example bench -- FLAGS` only the search, with the bot flags
+//! FLAGS (see `search::bench_flags`).
 //!
 //! `bench_engine` times one simulated turn (all 4 pods: commands, movement with collisions,
 //! friction and rounding, checkpoint passes) on a few fixed mid-race scenes, for the exact path
 //! (`physics::play_turn`, commands precomputed) and the fast path (`fast_turn`). It prints
 //! `engine: mode=<exact|fast> ns_per_turn=<median of the runs>` and a checksum of the final
-//! states, which changes only when the engine's results change. Times are the thread's on-CPU
+//! states, which changes only when the engine's results change, then the fast path on each scene
+//! alone (`engine: mode=fast scene=<name> ns_per_turn=…`). Times are the thread's on-CPU
 //! time where Linux reports it (so other jobs on the machine matter less), else wall-clock time.
 //!
 //! Four of the five fixed scenes collide (two are four-pod scrums), far more than the search
@@ -32,6 +34,7 @@ const RUNS: usize = 7;
 
 /// One fixed position with the orders of all four pods in both representations.
 struct Scene {
+    name: &'static str,
     map: Map,
     pods: [Pod; 4],
     commands: [Command; 4],
@@ -57,11 +60,12 @@ fn action(steering_deg: f64, thrust: Thrust) -> FastAction {
     }
 }
 
-fn scene(map: Map, pods: [Pod; 4], actions: [FastAction; 4]) -> Scene {
+fn scene(name: &'static str, map: Map, pods: [Pod; 4], actions: [FastAction; 4]) -> Scene {
     let count = map.checkpoint_count();
     let commands = [0, 1, 2, 3].map(|index| actions[index].to_command(&pods[index], 0.0));
     let fast_pods = pods.map(|pod| FastPod::from_pod(&pod, count, 0.0));
     Scene {
+        name,
         map,
         pods,
         commands,
@@ -78,6 +82,7 @@ fn scenes() -> Vec<Scene> {
     let p = |thrust: u16| Thrust::Power(thrust);
     vec![
         scene(
+            "free-race",
             map,
             [
                 pod(3000.0, 2000.0, 400.0, 300.0, 30.0, 1),
@@ -93,6 +98,7 @@ fn scenes() -> Vec<Scene> {
             ],
         ),
         scene(
+            "head-on-shield",
             map,
             [
                 pod(5000.0, 4000.0, 600.0, 0.0, 0.0, 2),
@@ -108,6 +114,7 @@ fn scenes() -> Vec<Scene> {
             ],
         ),
         scene(
+            "four-pod-scrum",
             map,
             [
                 pod(8000.0, 4500.0, 300.0, 100.0, 15.0, 3),
@@ -123,6 +130,7 @@ fn scenes() -> Vec<Scene> {
             ],
         ),
         scene(
+            "overlap-at-start",
             map,
             [
                 pod(10000.0, 2000.0, 100.0, 0.0, 0.0, 5),
@@ -138,6 +146,7 @@ fn scenes() -> Vec<Scene> {
             ],
         ),
         scene(
+            "scrum-boost-shield",
             close,
             [
                 pod(1500.0, 4000.0, 566.0, 0.0, 0.0, 0),
@@ -277,6 +286,16 @@ fn bench_engine() {
         )
     });
     report("fast", &fast, fast_sum);
+    for scene in &scenes {
+        let per_turn = time_runs(std::slice::from_ref(scene), |scene| {
+            fast_turn_of(scene);
+        });
+        println!(
+            "engine: mode=fast scene={} ns_per_turn={:.1}",
+            scene.name,
+            per_turn[per_turn.len() / 2]
+        );
+    }
 }
 
 /// One turn of the representative mix: a state met in a rollout and the actions played from it.
@@ -413,9 +432,15 @@ fn bench_mix() {
     );
 }
 
-/// Without arguments, every benchmark; with bot flags, only the search's speed with them.
+/// Without arguments, every benchmark; with `--engine`, only the engine's; with bot flags, only
+/// the search's speed with them.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args == ["--engine"] {
+        bench_engine();
+        bench_mix();
+        return;
+    }
     if !args.is_empty() {
         if let Err(message) = search::bench_flags(&args) {
             eprintln!("bench: {message}");

@@ -211,7 +211,9 @@ fn contact_time(a: &FastPod, b: &FastPod, remaining: f64) -> Option<f64> {
     if limit > 0.0 && limit * limit > discriminant {
         return None;
     }
-    let time = (-qb - discriminant.sqrt()) / qa;
+    // The reciprocal does not wait for the root: both run at once.
+    let inverse_qa = 1.0 / qa;
+    let time = (-qb - discriminant.sqrt()) * inverse_qa;
     if time > 0.0 && time <= remaining {
         Some(time)
     } else {
@@ -219,32 +221,56 @@ fn contact_time(a: &FastPod, b: &FastPod, remaining: f64) -> Option<f64> {
     }
 }
 
+/// The reciprocal distance of a pair near touching as `NEWTON_OFFSET − NEWTON_SLOPE · d²`: one
+/// Newton step for `1/√(d²)` from `1/800`, `(1/800)·(1.5 − 0.5·d²/800²)`.
+const NEWTON_OFFSET: f64 = 1.5 / TOUCH_DISTANCE;
+const NEWTON_SLOPE: f64 = 0.5 / (TOUCH_DISTANCE * TOUCH_DISTANCE * TOUCH_DISTANCE);
+
+/// Half-width of the band of squared distances around 800² taken as touching: distances within
+/// `800·(1 ± 5e-7)`, where the Newton step is exact to `1.5·(5e-7)² ≈ 4e-13`.
+const TOUCHING_BAND: f64 = TOUCH_DISTANCE * TOUCH_DISTANCE * 1e-6;
+
+/// §4.5 for pods `a` and `b`, in terms of the centre difference `d` and the reciprocal of its
+/// length (the exact path's normal is `d` times it). Most bounces are of a pair met at its
+/// contact time, 800 apart up to rounding: for those the reciprocal is one Newton step from
+/// `1/800` instead of a square root and divisions on the turn's critical path. A pair farther
+/// from touching (overlapping at the start of the round, or moved by another pair's separation
+/// push at the same instant) takes the root. The impulse is divided by the mass sum through its
+/// reciprocal, which does not wait for the contact. Results differ from the exact path's in the
+/// last places only (`tests/fast_path.rs` bounds the fast path).
 #[inline(always)]
 fn bounce(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT], a: usize, b: usize) {
     let dx = pods[b].pos.x - pods[a].pos.x;
     let dy = pods[b].pos.y - pods[a].pos.y;
-    let distance = (dx * dx + dy * dy).sqrt();
-    let (nx, ny) = if distance == 0.0 {
-        (0.0, 0.0)
-    } else {
-        (dx / distance, dy / distance)
-    };
+    let distance_squared = dx * dx + dy * dy;
+    let inverse_distance =
+        if (distance_squared - TOUCH_DISTANCE * TOUCH_DISTANCE).abs() <= TOUCHING_BAND {
+            NEWTON_OFFSET - NEWTON_SLOPE * distance_squared
+        } else if distance_squared == 0.0 {
+            // Coincident centres: no normal, so no impulse and no push (as the exact path).
+            0.0
+        } else {
+            1.0 / distance_squared.sqrt()
+        };
     let ux = pods[a].vel.x - pods[b].vel.x;
     let uy = pods[a].vel.y - pods[b].vel.y;
     let (inv_a, inv_b) = (inverse_mass[a], inverse_mass[b]);
-    let f = (nx * ux + ny * uy) / (inv_a + inv_b);
+    let mass_factor = 1.0 / (inv_a + inv_b);
+    let f = (dx * ux + dy * uy) * (inverse_distance * mass_factor);
     let impulse = f + max(MIN_IMPULSE, f);
-    pods[a].vel.x -= nx * impulse * inv_a;
-    pods[a].vel.y -= ny * impulse * inv_a;
-    pods[b].vel.x += nx * impulse * inv_b;
-    pods[b].vel.y += ny * impulse * inv_b;
-    let overlap = distance - TOUCH_DISTANCE;
-    if overlap <= 0.0 {
-        let push = -overlap / 2.0 + COLLISION_EPSILON;
-        pods[a].pos.x -= nx * push;
-        pods[a].pos.y -= ny * push;
-        pods[b].pos.x += nx * push;
-        pods[b].pos.y += ny * push;
+    // Velocity change along `d`, per unit of `d`, for each pod.
+    let along_d = impulse * inverse_distance;
+    pods[a].vel.x -= dx * (along_d * inv_a);
+    pods[a].vel.y -= dy * (along_d * inv_a);
+    pods[b].vel.x += dx * (along_d * inv_b);
+    pods[b].vel.y += dy * (along_d * inv_b);
+    let overlap = distance_squared * inverse_distance - TOUCH_DISTANCE;
+    if overlap <= 0.0 && inverse_distance != 0.0 {
+        let push = (-overlap / 2.0 + COLLISION_EPSILON) * inverse_distance;
+        pods[a].pos.x -= dx * push;
+        pods[a].pos.y -= dy * push;
+        pods[b].pos.x += dx * push;
+        pods[b].pos.y += dy * push;
     }
 }
 
@@ -395,5 +421,111 @@ pub fn fast_turn(
         pod.pos.x = java_round_small(pod.pos.x);
         pod.pos.y = java_round_small(pod.pos.y);
         pass_checkpoints(pod, start, map);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod_at(x: f64, y: f64, vx: f64, vy: f64) -> FastPod {
+        FastPod {
+            pos: Vec2::new(x, y),
+            vel: Vec2::new(vx, vy),
+            heading: Vec2::new(1.0, 0.0),
+            passes: 0,
+            next_checkpoint: 1,
+            boost_used: false,
+            shield_lock_turns: 0,
+        }
+    }
+
+    /// §4.5 as the exact path writes it: unit normal by division, impulse divided by the mass sum.
+    fn reference_bounce(pods: &mut [FastPod; POD_COUNT], inverse_mass: &[f64; POD_COUNT]) {
+        let (a, b) = (1, 0);
+        let d = pods[b].pos - pods[a].pos;
+        let distance = d.length();
+        let n = Vec2::new(d.x / distance, d.y / distance);
+        let u = pods[a].vel - pods[b].vel;
+        let f = n.dot(u) / (inverse_mass[a] + inverse_mass[b]);
+        let impulse = f + MIN_IMPULSE.max(f);
+        pods[a].vel = pods[a].vel - n * (impulse * inverse_mass[a]);
+        pods[b].vel = pods[b].vel + n * (impulse * inverse_mass[b]);
+        if distance <= TOUCH_DISTANCE {
+            let push = (TOUCH_DISTANCE - distance) / 2.0 + COLLISION_EPSILON;
+            pods[a].pos = pods[a].pos - n * push;
+            pods[b].pos = pods[b].pos + n * push;
+        }
+    }
+
+    fn assert_close(fast: &[FastPod; POD_COUNT], reference: &[FastPod; POD_COUNT], tolerance: f64) {
+        for (f, r) in fast.iter().zip(reference) {
+            assert!(f.pos.distance(r.pos) <= tolerance, "{f:?} vs {r:?}");
+            assert!(f.vel.distance(r.vel) <= tolerance, "{f:?} vs {r:?}");
+        }
+    }
+
+    #[test]
+    fn newton_reciprocal_is_exact_to_1e_12_across_the_touching_band() {
+        for step in -100..=100 {
+            let distance_squared =
+                TOUCH_DISTANCE * TOUCH_DISTANCE + TOUCHING_BAND * step as f64 / 100.0;
+            let newton = NEWTON_OFFSET - NEWTON_SLOPE * distance_squared;
+            let exact = 1.0 / distance_squared.sqrt();
+            assert!(
+                (newton - exact).abs() <= 1e-12 * exact,
+                "{distance_squared}"
+            );
+        }
+    }
+
+    /// Touching pairs (the Newton step), overlapping and far-apart pairs (the root), with and
+    /// without a shield: the same bounce as the exact formula, to a millionth of a unit.
+    #[test]
+    fn bounce_matches_the_exact_formula_on_and_off_the_touching_band() {
+        let far = Vec2::new(9000.0, 9000.0);
+        for (distance, angle_deg) in [
+            (800.0, 0.0),
+            (800.0, 37.0),
+            (800.0003, -120.0),
+            (650.0, 80.0),
+            (802.0, 200.0),
+        ] {
+            for inverse_mass in [
+                [1.0, 1.0, 1.0, 1.0],
+                [0.1, 1.0, 1.0, 1.0],
+                [0.1, 0.1, 1.0, 1.0],
+            ] {
+                let angle = f64::to_radians(angle_deg);
+                let mut pods = [
+                    pod_at(5000.0, 4000.0, -300.0, 120.0),
+                    pod_at(
+                        5000.0 + distance * angle.cos(),
+                        4000.0 + distance * angle.sin(),
+                        250.0,
+                        -40.0,
+                    ),
+                    pod_at(far.x, far.y, 0.0, 0.0),
+                    pod_at(far.x, 0.0, 0.0, 0.0),
+                ];
+                let mut reference = pods;
+                bounce(&mut pods, &inverse_mass, 1, 0);
+                reference_bounce(&mut reference, &inverse_mass);
+                assert_close(&pods, &reference, 1e-6);
+            }
+        }
+    }
+
+    #[test]
+    fn coincident_centres_bounce_without_a_normal() {
+        let mut pods = [
+            pod_at(5000.0, 4000.0, 100.0, 0.0),
+            pod_at(5000.0, 4000.0, -100.0, 0.0),
+            pod_at(9000.0, 9000.0, 0.0, 0.0),
+            pod_at(9000.0, 0.0, 0.0, 0.0),
+        ];
+        let before = pods;
+        bounce(&mut pods, &[1.0; POD_COUNT], 1, 0);
+        assert_eq!(pods, before);
     }
 }
