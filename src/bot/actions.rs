@@ -13,7 +13,9 @@ pub const ACTION_COUNT: usize = 10;
 /// Index of SHIELD in every action set.
 pub const SHIELD_ACTION: u8 = 9;
 
-/// In [`ActionSet::new`]: the actions at full thrust, and those at zero thrust.
+/// In [`ActionSet::new`]: the actions at full thrust, and those at zero thrust. The zero-thrust
+/// actions steer as the first three full-thrust ones, in the same order (the greedy policy,
+/// `policy.rs`, relies on it).
 pub const FULL_THRUST_ACTIONS: [u8; 5] = [0, 1, 2, 3, 4];
 pub const ZERO_THRUST_ACTIONS: [u8; 3] = [5, 6, 7];
 
@@ -72,6 +74,9 @@ mod tests {
             .filter(|action| matches!(action.thrust, Thrust::Power(_)))
             .count();
         assert_eq!(listed, powered);
+        for (zero, full) in ZERO_THRUST_ACTIONS.into_iter().zip(FULL_THRUST_ACTIONS) {
+            assert_eq!(set.get(zero).steering, set.get(full).steering);
+        }
     }
 
     #[test]
