@@ -31,6 +31,7 @@ lint:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
+	$(CARGO) clippy -p csb --lib --bins --no-default-features -- -D warnings
 
 bundle:
 	$(CARGO) build --release -p csb

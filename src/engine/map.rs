@@ -1,12 +1,17 @@
 //! The checkpoints of a race: the 13 templates, generation from a CodinGame seed, and the spawn
 //! positions (csb-rules.md §2).
 
+#[cfg(feature = "referee")]
 use super::java_random::JavaRandom;
+#[cfg(feature = "referee")]
 use super::rounding::java_round;
-use super::rules::{MAX_CHECKPOINTS, POD_COUNT, SPAWN_SPACING};
+use super::rules::MAX_CHECKPOINTS;
+#[cfg(feature = "referee")]
+use super::rules::{POD_COUNT, SPAWN_SPACING};
 use super::vec2::Vec2;
 
 /// The map pool, in CodinGame's order (the order matters for seeded generation) — §2.1.
+#[cfg(feature = "referee")]
 pub const MAP_TEMPLATES: [&[(i32, i32)]; 13] = [
     &[(12460, 1350), (10540, 5980), (3580, 5180), (13580, 7600)],
     &[
@@ -57,6 +62,7 @@ pub const MAP_TEMPLATES: [&[(i32, i32)]; 13] = [
 ];
 
 /// Spawn slot of pod i in multiples of [`SPAWN_SPACING`] along the normal of C0→C1 — §2.3.
+#[cfg(feature = "referee")]
 const SPAWN_SLOTS: [f64; POD_COUNT] = [-1.0, 1.0, -3.0, 3.0];
 
 /// Why a checkpoint list is not a valid map.
@@ -96,6 +102,7 @@ impl Map {
     }
 
     /// The map CodinGame builds from a referee seed: template, rotation, jitter — §2.2.
+    #[cfg(feature = "referee")]
     pub fn from_seed(seed: i64) -> Map {
         let mut random = JavaRandom::new(seed);
         let template = MAP_TEMPLATES[random.next_int(MAP_TEMPLATES.len() as i32) as usize];
@@ -128,6 +135,7 @@ impl Map {
     }
 
     /// Start positions of pods 0..pod_count (2 or 4) — §2.3.
+    #[cfg(feature = "referee")]
     pub fn spawn_positions(&self, pod_count: usize) -> [Vec2; POD_COUNT] {
         let first = self.checkpoints[0];
         let second = self.checkpoints[1];

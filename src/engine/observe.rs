@@ -2,8 +2,10 @@
 //! the integers a bot receives.
 
 use super::pod::Pod;
+#[cfg(feature = "referee")]
 use super::race::Race;
 use super::rounding::java_round;
+#[cfg(feature = "referee")]
 use super::rules::POD_COUNT;
 use super::vec2::Vec2;
 use std::f64::consts::PI;
@@ -72,6 +74,7 @@ impl PodObservation {
 
 /// The four lines `player` receives this turn: its own pods first (lower index first), then the
 /// opponent's (§3.2). Only the first `race.pod_count()` entries are meaningful.
+#[cfg(feature = "referee")]
 pub fn turn_input(race: &Race, player: usize) -> [PodObservation; POD_COUNT] {
     let mut lines = [PodObservation {
         x: 0,
