@@ -436,12 +436,8 @@ fn bench_mix() {
 /// the search's speed with them.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args == ["--engine"] {
-        bench_engine();
-        bench_mix();
-        return;
-    }
-    if !args.is_empty() {
+    let engine_only = args == ["--engine"];
+    if !args.is_empty() && !engine_only {
         if let Err(message) = search::bench_flags(&args) {
             eprintln!("bench: {message}");
             std::process::exit(2);
@@ -450,5 +446,7 @@ fn main() {
     }
     bench_engine();
     bench_mix();
-    search::bench_search();
+    if !engine_only {
+        search::bench_search();
+    }
 }

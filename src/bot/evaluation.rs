@@ -143,14 +143,7 @@ pub fn player0_advantage(
 ) -> f64 {
     let runner0 = &pods[roles[0].runner];
     let runner1 = &pods[roles[1].runner];
-    let mut race = progress(runner0, map) - progress(runner1, map);
-    if weights.momentum != 0.0 {
-        race += weights.momentum * (approach_speed(runner0, map) - approach_speed(runner1, map));
-    }
-    if weights.runner_angle != 0.0 {
-        race -= weights.runner_angle
-            * (facing_error_deg(runner0, map) - facing_error_deg(runner1, map));
-    }
+    let race = runner_value(runner0, map, weights) - runner_value(runner1, map, weights);
     let target0 = map.checkpoint(runner1.next_checkpoint as usize);
     let target1 = map.checkpoint(runner0.next_checkpoint as usize);
     let (blocker0, blocker1) = (&pods[roles[0].blocker], &pods[roles[1].blocker]);

@@ -195,7 +195,13 @@ fn collision_time(a: &Pod, b: &Pod, begin: f64, remaining: f64) -> Option<f64> {
 }
 
 /// §4.5: the elastic bounce with its 120 minimum, then the separation push.
-fn bounce(pods: &mut [Pod], inverse_mass: &[f64], a: usize, b: usize, time: f64) -> Collision {
+pub(crate) fn bounce(
+    pods: &mut [Pod],
+    inverse_mass: &[f64],
+    a: usize,
+    b: usize,
+    time: f64,
+) -> Collision {
     let (pa, pb) = (pods[a], pods[b]);
     let record = Collision {
         time,
