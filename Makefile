@@ -1,6 +1,8 @@
 # csb entry points. `make` runs the main job; `make test` passes the tests.
 #   all     build everything, bundle and check dist/main.rs, run the bot on a recorded game
-#   test    every test: csb with and without feature `exact`, then the other crates
+#   test    every test: csb with and without feature `exact`, then the other crates; first
+#           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
+#           without it the browser test fails and says how to install it)
 #   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=gold|legend, default legend)
 #   bench   engine and search speed on fixed positions, plus the decision signature
@@ -22,6 +24,7 @@ build:
 	$(CARGO) build --release --workspace
 
 test:
+	@sh scripts/install-chromium.sh || echo "make test: chromium could not be installed; the viewer's browser test will fail" >&2
 	$(CARGO) test -p csb
 	$(CARGO) test -p csb --features exact
 	$(CARGO) test --workspace --exclude csb

@@ -1,23 +1,34 @@
 #!/usr/bin/env sh
 # Installs Debian's headless-capable Chromium for the viewer's browser test (viewer/tests/browser.rs)
-# and scripts/viewer-screenshot.sh. Idempotent and quiet: does nothing when chromium is already
-# on PATH. Needs root (CI runs it as root; elsewhere it uses sudo when available).
+# and scripts/viewer-screenshot.sh. `make test` runs it first. Idempotent and quiet: does nothing
+# when `$CHROMIUM` or `chromium` on PATH already runs. Needs apt-get and root (or sudo); without
+# them it says so and exits 1, and the browser test then fails with the same advice.
 set -eu
 
+if [ -n "${CHROMIUM:-}" ] && "$CHROMIUM" --version >/dev/null 2>&1; then
+    exit 0
+fi
 if command -v chromium >/dev/null 2>&1; then
     exit 0
 fi
 
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "install-chromium.sh: chromium is not installed and there is no apt-get to install it;" \
+        "install Chromium yourself and set CHROMIUM to its path" >&2
+    exit 1
+fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then
-        SUDO="sudo"
+    if command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then
+        SUDO="sudo -n"
     else
-        echo "install-chromium.sh: need root (or sudo) to run apt-get" >&2
+        echo "install-chromium.sh: chromium is not installed and installing it needs root" \
+            "(run as root: apt-get update && apt-get install -y chromium)" >&2
         exit 1
     fi
 fi
 
+echo "install-chromium.sh: installing Debian's chromium for the viewer's browser test" >&2
 export DEBIAN_FRONTEND=noninteractive
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
