@@ -10,7 +10,7 @@ use crate::evaluation::{evaluate, terminal, EvalContext, Weights};
 use crate::genome::{GeneParams, Plan, MAX_DEPTH};
 use crate::memory::Memory;
 use crate::reflex;
-use crate::rng::{Rng, RngExt};
+use crate::rng::Rng;
 use crate::world::{engine_pod, fallback_angle, fast_pods, swap_sides, Course, POD_COUNT};
 use csb::engine::{fast_turn, Command, FastPod, Map, PodObservation, Thrust};
 use std::time::{Duration, Instant};

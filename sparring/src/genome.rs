@@ -4,7 +4,7 @@
 //! one move (a fresh value or a small step, always kept in range), uniform crossover per move, and
 //! the shift that turns last turn's best plan into a seed for this turn.
 
-use crate::rng::{Rng, RngExt};
+use crate::rng::Rng;
 use csb::engine::{FastAction, Steering, Thrust};
 
 /// Longest plan, in turns.

@@ -1,32 +1,49 @@
-//! Random draws for the sparring bots: the project's one generator (`csb::search::Rng`, wyrand)
-//! plus the few helpers the GA wants. Deterministic, so `--seed` with `--iterations` reproduces a
-//! game bit for bit.
+//! Random draws for the sparring bots, on the `fastrand` crate (wyrand): one generator per bot,
+//! seeded from `--seed`, so `--seed` with `--iterations` reproduces a game bit for bit. The bot
+//! itself keeps its own few-line generator (`csb::search::Rng`) because its bundle must stay one
+//! std-only file; the sparring bots are never bundled and take the crate.
 
-pub use csb::search::Rng;
-
-/// Draws beyond what the search needs.
-pub trait RngExt {
-    /// Uniform `f64` in `[0, 1)`.
-    fn unit(&mut self) -> f64;
-    /// Uniform `f64` in `[low, high)`.
-    fn range(&mut self, low: f64, high: f64) -> f64;
-    /// True with probability `p`.
-    fn chance(&mut self, p: f64) -> bool;
+/// The sparring bots' generator: a seeded `fastrand::Rng` with the few draws the GA wants.
+#[derive(Clone, Debug)]
+pub struct Rng {
+    inner: fastrand::Rng,
 }
 
-impl RngExt for Rng {
-    #[inline]
-    fn unit(&mut self) -> f64 {
-        self.next_f64()
+impl Rng {
+    /// A generator whose whole stream is fixed by `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng {
+            inner: fastrand::Rng::with_seed(seed),
+        }
     }
 
+    /// Uniform `u64`.
     #[inline]
-    fn range(&mut self, low: f64, high: f64) -> f64 {
+    pub fn next_u64(&mut self) -> u64 {
+        self.inner.u64(..)
+    }
+
+    /// Uniform integer in `[0, n)`; `n` must be at least 1.
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.inner.u32(..n)
+    }
+
+    /// Uniform `f64` in `[0, 1)`.
+    #[inline]
+    pub fn unit(&mut self) -> f64 {
+        self.inner.f64()
+    }
+
+    /// Uniform `f64` in `[low, high)`.
+    #[inline]
+    pub fn range(&mut self, low: f64, high: f64) -> f64 {
         low + (high - low) * self.unit()
     }
 
+    /// True with probability `p`.
     #[inline]
-    fn chance(&mut self, p: f64) -> bool {
+    pub fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
 }
