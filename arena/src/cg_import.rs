@@ -3,9 +3,11 @@
 //! passes, shield and boost tracked from the commands) and compares the result bit for bit:
 //! positions, speeds, angles, next checkpoints, pod ranks, collisions (pods, rounded
 //! positions, time and impulse within 1e-9 relative, bit-exact counted), the rank:timeout line
-//! and the end of the game. Optionally writes the game in the csb replay format.
+//! and the end of the game and its cause (see `check_end`). Optionally writes the game in the csb
+//! replay format.
 
-use crate::cg_replay::{self, CgGame, ViewPod};
+use crate::cg_laps;
+use crate::cg_replay::{self, CgGame, HeaderEnd, RecordedEnd, ViewPod};
 use crate::output_line::parse_output_line;
 use crate::referee::reason_name;
 use crate::replay::{
@@ -14,7 +16,7 @@ use crate::replay::{
 };
 use crate::verify::CODINGAME_RELATIVE_TOLERANCE;
 use csb::engine::rounding::java_round;
-use csb::engine::{Collision, Command, League, Map, Race, Thrust, Vec2};
+use csb::engine::{Collision, Command, EndReason, League, Map, Race, Thrust, Vec2};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -31,6 +33,8 @@ struct Tally {
     pod_states: usize,
     collisions: usize,
     collisions_bit_exact: usize,
+    /// The report's line on the end of the game.
+    end: String,
 }
 
 impl Tally {
@@ -108,6 +112,71 @@ fn relative(a: f64, b: f64) -> f64 {
     } else {
         ((a - b) / b).abs()
     }
+}
+
+/// What a recorded end is, in the report's words.
+fn recorded_end_name(end: RecordedEnd) -> &'static str {
+    match end {
+        RecordedEnd::Named(HeaderEnd::EndReached) => "endReached (a pod finished)",
+        RecordedEnd::Named(HeaderEnd::MaxRoundsCountReached) => {
+            "maxRoundsCountReached (the turn limit)"
+        }
+        RecordedEnd::Unnamed => "no reason (an elimination)",
+        RecordedEnd::NotRecorded => "no end reason (the form records none)",
+    }
+}
+
+/// Compares the end of our race with the recording's: the recording's game ends after its last
+/// turn, whatever its header says, so our race must not end before it (checked turn by turn) and
+/// must end there for the cause the header names. With no cause named the end is an
+/// elimination: a checkpoint timeout our race reproduces, or one outside the physics (time-out,
+/// invalid output) that only the recorded ranks tell. Returns the report's line on the end.
+fn check_end(
+    game: &CgGame,
+    race: &Race,
+    eliminations: &[Elimination],
+    mismatches: &mut Vec<String>,
+) -> String {
+    let recorded = game.recorded_end();
+    let last = game.turns.len();
+    let ours = match race.outcome {
+        Some(outcome) if outcome.reason == EndReason::Elimination => {
+            let players: Vec<String> = eliminations
+                .iter()
+                .map(|e| format!("player {}", e.player))
+                .collect();
+            format!("checkpoint timeout of {}", players.join(" and "))
+        }
+        Some(outcome) => reason_name(outcome.reason).to_string(),
+        None => "race still on".to_string(),
+    };
+    let agrees = match (recorded, race.outcome.map(|o| o.reason)) {
+        (_, Some(_)) if usize::from(race.turn) != last => false,
+        (RecordedEnd::Named(HeaderEnd::EndReached), Some(EndReason::RaceComplete)) => true,
+        (RecordedEnd::Named(HeaderEnd::MaxRoundsCountReached), Some(EndReason::TurnLimit)) => true,
+        (RecordedEnd::Unnamed, Some(EndReason::Elimination) | None) => true,
+        (RecordedEnd::NotRecorded, _) => true,
+        _ => false,
+    };
+    let explained = match (recorded, race.outcome) {
+        (RecordedEnd::Unnamed | RecordedEnd::NotRecorded, None) => {
+            "; so the end was an elimination outside the physics (a time-out or an invalid \
+             output), ranks taken from the recording"
+        }
+        _ => "",
+    };
+    if !agrees {
+        mismatches.push(format!(
+            "end: the recording ends after turn {last} with {} but here: {ours} after turn {}",
+            recorded_end_name(recorded),
+            race.turn
+        ));
+    }
+    format!(
+        "end: the recording ends after turn {last} with {}; ours: {ours} after turn {}{explained}",
+        recorded_end_name(recorded),
+        race.turn
+    )
 }
 
 /// Checks a parsed game; returns the tally and, for conversion, the replay.
@@ -226,12 +295,9 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
                 ));
             }
             if let Some(next) = theirs.next_checkpoint {
-                let mine = if race.eliminated[race.player_of(pod_index)] {
-                    -1
-                } else {
-                    ours.next_checkpoint(count) as i64
-                };
-                if mine != next && next >= 0 {
+                // An eliminated player's pods keep their real next checkpoint id (§9.2).
+                let mine = ours.next_checkpoint(count) as i64;
+                if mine != next {
                     tally.mismatch(format!(
                         "{place}: next checkpoint {mine} but recorded {next}"
                     ));
@@ -327,11 +393,10 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
                 })
                 .collect();
         }
-        if recorded.end_reached != race.is_over() {
+        if let Some(end) = recorded.header_end.filter(|_| index + 1 < game.turns.len()) {
             tally.mismatch(format!(
-                "turn {turn}: game over is {} here but the recording says {}",
-                race.is_over(),
-                recorded.end_reached
+                "turn {turn}: the header names an end ({}) but the recording goes on",
+                end.name()
             ));
         }
         for (player, _) in timed_out.iter().enumerate().filter(|(_, out)| **out) {
@@ -352,6 +417,7 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
         });
         previous = recorded.pods.clone();
     }
+    tally.end = check_end(game, &race, &eliminations, &mut tally.mismatches);
     let result = match race.outcome {
         Some(outcome) => {
             if let Some(ranks) = &game.ranks {
@@ -427,11 +493,16 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
 pub fn import_file(
     path: &Path,
     league: Option<League>,
+    laps: Option<u16>,
     convert: Option<&Path>,
 ) -> Result<ImportReport, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game = cg_replay::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut game = cg_replay::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(laps) = laps {
+        let choice = cg_laps::given(laps);
+        (game.laps, game.laps_rule) = (choice.laps, choice.rule);
+    }
     let league = league_of(&game, league);
     let (tally, replay) = check(&game, league).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = String::new();
@@ -454,6 +525,8 @@ pub fn import_file(
         game.laps,
         tally.pod_states
     );
+    let _ = writeln!(out, "  {}", tally.end);
+    let _ = writeln!(out, "  laps: {} ({})", game.laps, game.laps_rule);
     for detail in &tally.mismatches {
         let _ = writeln!(out, "  mismatch: {detail}");
     }

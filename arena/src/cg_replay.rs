@@ -3,6 +3,7 @@
 //! (`frames[].view` / `frames[].stdout`, top level or under `success`, with `refereeInput`),
 //! and the per-turn fixture text of game 870433349 (`../shared/data/cg-replays/README.md`).
 
+use crate::cg_laps;
 use csb::engine::League;
 use serde_json::Value;
 
@@ -47,7 +48,48 @@ pub struct CgTurn {
     pub rank_timeout: Option<Vec<(i64, i64)>>,
     /// `None` when the form does not record collisions.
     pub collisions: Option<Vec<ViewCollision>>,
-    pub end_reached: bool,
+    /// The end reason the frame's header names, if any.
+    pub header_end: Option<HeaderEnd>,
+}
+
+/// An end reason a key frame's header names (csb-rules.md §9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeaderEnd {
+    /// `endReached`: a pod completed the race.
+    EndReached,
+    /// `maxRoundsCountReached`: the 500-turn limit.
+    MaxRoundsCountReached,
+}
+
+impl HeaderEnd {
+    pub fn name(self) -> &'static str {
+        match self {
+            HeaderEnd::EndReached => "endReached",
+            HeaderEnd::MaxRoundsCountReached => "maxRoundsCountReached",
+        }
+    }
+
+    fn of_header(header: &str) -> Option<HeaderEnd> {
+        header.split_whitespace().find_map(|word| match word {
+            "endReached" => Some(HeaderEnd::EndReached),
+            "maxRoundsCountReached" => Some(HeaderEnd::MaxRoundsCountReached),
+            _ => None,
+        })
+    }
+}
+
+/// How a recording says its game ended. A recording's game ends at its last frame whatever the
+/// header says there; the header names the cause for a finish or the turn limit and nothing for
+/// an elimination (checkpoint timeout, time-out, invalid output: CodinGame's framework prints no
+/// reason for those).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordedEnd {
+    /// The last key frame's header names this reason.
+    Named(HeaderEnd),
+    /// The form writes reasons but the last key frame names none: an elimination.
+    Unnamed,
+    /// The form records no end reason at all (the fixture text).
+    NotRecorded,
 }
 
 /// A CodinGame game in the common shape.
@@ -65,6 +107,21 @@ pub struct CgGame {
     pub turns: Vec<CgTurn>,
     /// Final ranks (1 = first) when recorded.
     pub ranks: Option<Vec<u8>>,
+    /// Why `laps` is what it is (the rule assumed, and what in the recording chose it).
+    pub laps_rule: String,
+}
+
+impl CgGame {
+    /// How the recording says the game ended (see `RecordedEnd`).
+    pub fn recorded_end(&self) -> RecordedEnd {
+        if self.form == "fixture" {
+            return RecordedEnd::NotRecorded;
+        }
+        match self.turns.last().and_then(|turn| turn.header_end) {
+            Some(end) => RecordedEnd::Named(end),
+            None => RecordedEnd::Unnamed,
+        }
+    }
 }
 
 fn number<T: std::str::FromStr>(token: &str, what: &str) -> Result<T, String> {
@@ -218,7 +275,7 @@ fn parse_key_frame(lines: &[String], pod_count: usize) -> Result<CgTurn, String>
         stdout: None,
         rank_timeout,
         collisions: Some(collisions),
-        end_reached: lines[0].contains("endReached"),
+        header_end: HeaderEnd::of_header(&lines[0]),
     })
 }
 
@@ -250,21 +307,22 @@ fn from_frames(frames: Vec<Frame>, form: &'static str) -> Result<CgGame, String>
         turns.push(turn);
     }
     let laps = if form == "viewer frames" {
-        (15 / checkpoints.len()) as u16
+        cg_laps::infer_viewer_frame_laps(checkpoints.len(), &initial, &turns)
     } else {
-        3
+        cg_laps::current_rules()
     };
     Ok(CgGame {
         form,
         checkpoints,
         pods_per_player: per_player,
-        laps,
+        laps: laps.laps,
         league: (form == "viewer frames").then_some(League::Legend),
         seed: None,
         players: ["player 0".to_string(), "player 1".to_string()],
         initial,
         turns,
         ranks: None,
+        laps_rule: laps.rule,
     })
 }
 
@@ -318,6 +376,7 @@ fn parse_game_result(result: &Value) -> Result<CgGame, String> {
             // other referee versions.
             if let Some(laps) = line.strip_prefix("laps=") {
                 game.laps = number(laps.trim(), "laps")?;
+                game.laps_rule = "refereeInput laps=".to_string();
             }
             if let Some(map) = line.strip_prefix("map=") {
                 let numbers: Vec<i32> = map
@@ -420,7 +479,7 @@ fn parse_fixture(text: &str) -> Result<CgGame, String> {
             stdout: Some(stdout),
             rank_timeout: None,
             collisions: None,
-            end_reached: turn + 1 == turn_count,
+            header_end: None,
         });
     }
     Ok(CgGame {
@@ -434,6 +493,7 @@ fn parse_fixture(text: &str) -> Result<CgGame, String> {
         initial,
         turns,
         ranks: None,
+        laps_rule: cg_laps::current_rules().rule,
     })
 }
 

@@ -6,6 +6,7 @@
 
 mod bot_process;
 mod cg_import;
+mod cg_laps;
 mod cg_replay;
 mod children;
 mod input_text;
@@ -104,6 +105,10 @@ enum Commands {
         /// League of gameResult games (default: guessed from the thrusts seen).
         #[arg(long, value_parser = parse_league)]
         league: Option<League>,
+        /// Laps of the race (default: 3, or inferred for viewer-frame recordings, which carry
+        /// no lap count; the report says which rule was assumed and why).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
+        laps: Option<u16>,
     },
     /// Render a replay as a self-contained HTML page.
     View {
@@ -236,10 +241,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             files,
             convert,
             league,
+            laps,
         } => {
             let mut mismatched = false;
             for file in &files {
-                let report = cg_import::import_file(file, league, convert.as_deref())?;
+                let report = cg_import::import_file(file, league, laps, convert.as_deref())?;
                 print_stdout(&report.text)?;
                 mismatched |= report.mismatches > 0;
             }
