@@ -126,7 +126,12 @@ fn number(value: f64) -> String {
 }
 
 /// The pod state line and its message line (csb-rules.md §9.2).
-fn pod_lines(race: &Race, pod_index: usize, turn: Option<(&Command, u16)>, rank: u8) -> [String; 2] {
+fn pod_lines(
+    race: &Race,
+    pod_index: usize,
+    turn: Option<(&Command, u16)>,
+    rank: u8,
+) -> [String; 2] {
     let pod = &race.pods()[pod_index];
     let count = race.map.checkpoint_count();
     let eliminated = u8::from(race.eliminated[race.player_of(pod_index)]);
@@ -195,7 +200,14 @@ fn craft(case: &Case) -> Result<Value, String> {
         .pods()
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("{} {} {}", race.player_of(i), number(p.pos.x), number(p.pos.y)))
+        .map(|(i, p)| {
+            format!(
+                "{} {} {}",
+                race.player_of(i),
+                number(p.pos.x),
+                number(p.pos.y)
+            )
+        })
         .collect();
     let mut first = vec![
         header(case.form, 0, true, None),
@@ -236,7 +248,12 @@ fn craft(case: &Case) -> Result<Value, String> {
         let ranks = race.pod_ranks();
         let mut key = vec![header(case.form, frame, true, end)];
         for pod in 0..pod_count {
-            key.extend(pod_lines(&race, pod, Some((&commands[pod], thrusts[pod])), ranks[pod]));
+            key.extend(pod_lines(
+                &race,
+                pod,
+                Some((&commands[pod], thrusts[pod])),
+                ranks[pod],
+            ));
         }
         key.push(rank_timeout_line(&race));
         for c in &collisions {
@@ -389,9 +406,10 @@ fn cases() -> Vec<Case> {
 }
 
 fn main() {
-    let out = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/cg-crafted")
-    });
+    let out = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/cg-crafted"));
     if let Err(e) = std::fs::create_dir_all(&out) {
         eprintln!("craft_cg_recordings: cannot create {}: {e}", out.display());
         std::process::exit(1);
