@@ -1,12 +1,16 @@
 //! How the Smitsimax search behaves on small games: convergence to dominant actions, agents with
-//! different action counts, discount, rollout, determinism, full pools, stopping.
+//! different action counts, discount, rollout, determinism, full pools, stopping. Games of
+//! random shape are drawn with `rand` (`tests/seeded/mod.rs`: default seed, `CSB_TEST_SEED` to
+//! try others, the seed printed on failure).
 
 mod search_games;
+mod seeded;
 
 use csb::search::{
     FinalMove, Game, NodeId, SearchParams, Selection, Smitsimax, CHECK_INTERVAL, MAX_AGENTS,
 };
 use search_games::{DelayedReveal, DominantMatrixGame, HashGame, MatchingPennies, QuickOrSlowWin};
+use seeded::Seeded;
 
 fn most_visited(search: &Smitsimax<impl Game>, agent: usize) -> u8 {
     search
@@ -431,4 +435,32 @@ fn plies_without_statistics_play_the_games_default_policy() {
     search.run_iterations(&game, 5_000);
     assert_eq!(search.best_action(0), 4);
     assert_eq!(search.best_action(1), 1);
+}
+
+#[test]
+fn random_dominant_games_converge_whatever_their_shape() {
+    let mut rng = Seeded::new("random_dominant_games_converge_whatever_their_shape", 5);
+    for draw in 0..20 {
+        let agents = rng.int(1, MAX_AGENTS as i64) as usize;
+        let counts: Vec<usize> = (0..agents).map(|_| rng.int(2, 9) as usize).collect();
+        let dominant: Vec<u8> = counts
+            .iter()
+            .map(|&count| rng.int(0, count as i64 - 1) as u8)
+            .collect();
+        let depth = rng.int(1, 6) as u32;
+        let game = DominantMatrixGame::new(&counts, &dominant, depth);
+        let params = SearchParams {
+            depth,
+            ..SearchParams::default()
+        };
+        let mut search = Smitsimax::new(200_000, params, rng.int(0, 1 << 40) as u64);
+        search.run_iterations(&game, 5_000);
+        for (agent, &best) in dominant.iter().enumerate() {
+            assert_eq!(
+                search.best_action(agent),
+                best,
+                "draw {draw}: counts {counts:?}, dominant {dominant:?}, depth {depth}"
+            );
+        }
+    }
 }
