@@ -19,6 +19,7 @@ mod response_times;
 mod seeds;
 mod sprt;
 mod stats;
+mod turn_stderr;
 mod verify;
 mod view;
 

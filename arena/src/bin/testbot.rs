@@ -1,8 +1,12 @@
 //! A test bot for the arena's own tests: a simple, deterministic racer (aim at the next
 //! checkpoint, fixed thrust) that can also misbehave on purpose, one way per mode.
 //!
-//! `testbot MODE [--record FILE]`; modes: good, sleep-first, sleep-later, crash, exit-early,
-//! garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout, slow-then-fine.
+//! `testbot MODE [OPTION...] [--record FILE]`; modes: good, sleep-first, sleep-later, crash,
+//! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
+//! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
+//! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
+//! `talk` prints `before answer N` on stderr before the answer of turn N and `after answer N`
+//! after it; `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
 //! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
 //! `--record FILE` writes every input line it reads to FILE.
 
@@ -43,9 +47,25 @@ impl Input {
     }
 }
 
+/// `sleep=MS[:TURNS]`: how long to think, and on how many turns (all if None).
+fn sleep_option(args: &[String]) -> Option<(Duration, Option<usize>)> {
+    let value = args.iter().find_map(|a| a.strip_prefix("sleep="))?;
+    let (ms, turns) = match value.split_once(':') {
+        Some((ms, turns)) => (ms, Some(turns.parse().expect("sleep=MS:TURNS"))),
+        None => (value, None),
+    };
+    Some((Duration::from_millis(ms.parse().expect("sleep=MS")), turns))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mode = args.first().cloned().unwrap_or_else(|| "good".to_string());
+    let think = sleep_option(&args);
+    let talk = args.iter().any(|a| a == "talk");
+    let flood: usize = args
+        .iter()
+        .find_map(|a| a.strip_prefix("flood="))
+        .map_or(0, |bytes| bytes.parse().expect("flood=BYTES"));
     let record = args
         .iter()
         .position(|a| a == "--record")
@@ -98,6 +118,17 @@ fn main() {
             let (x, y) = checkpoints[next];
             text.push_str(&format!("{x} {y} {thrust} turn {turn}\n"));
         }
+        if let Some((pause, turns)) = think {
+            if turns.is_none_or(|turns| turn <= turns) {
+                sleep(pause);
+            }
+        }
+        if flood > 0 {
+            eprintln!("{}", "#".repeat(flood));
+        }
+        if talk {
+            eprintln!("before answer {turn}");
+        }
         match mode.as_str() {
             "garbage" if turn == LATER_TURN => text = "hello world\nhello again\n".to_string(),
             "one-line" => text = text.lines().next().unwrap().to_string() + "\n",
@@ -110,6 +141,9 @@ fn main() {
             .is_err()
         {
             exit(0);
+        }
+        if talk {
+            eprintln!("after answer {turn}");
         }
     }
 }
