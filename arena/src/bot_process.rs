@@ -452,3 +452,53 @@ impl Drop for BotProcess {
         self.kill();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMIT: Duration = Duration::from_millis(40);
+
+    /// A shell bot that reads one line, waits `delay` (seconds, for `sleep`), says `note` on
+    /// stderr and answers one line.
+    fn shell_bot(delay: &str, note: &str) -> BotProcess {
+        let script = format!("read line; sleep {delay}; echo {note} >&2; echo 1 2 3; sleep 5");
+        BotProcess::spawn(&script).expect("sh starts")
+    }
+
+    #[test]
+    fn a_line_that_arrived_in_time_counts_even_if_read_late() {
+        let mut bot = shell_bot("0", "early");
+        bot.send("go\n".to_string());
+        // The referee is busy with the other bot for longer than this bot's limit.
+        thread::sleep(LIMIT * 3);
+        let answer = bot.read_lines(1, LIMIT).expect("the answer was in time");
+        assert_eq!(answer.lines, vec!["1 2 3"]);
+        assert!(answer.response < LIMIT, "{:?}", answer.response);
+        assert_eq!(bot.take_turn_stderr(), "early\n");
+        assert_eq!(bot.take_turn_stderr(), "");
+    }
+
+    #[test]
+    fn a_line_that_arrived_late_is_refused_even_if_already_waiting() {
+        let mut bot = shell_bot("0.1", "late");
+        bot.send("go\n".to_string());
+        thread::sleep(Duration::from_millis(300));
+        match bot.read_lines(1, LIMIT) {
+            Err((ReadFailure::Timeout { received: 0 }, _)) => {}
+            Ok(answer) => panic!("late answer accepted after {:?}", answer.response),
+            Err((other, _)) => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn response_runs_from_the_input_to_the_last_line() {
+        let mut bot = shell_bot("0.02", "x");
+        bot.send("go\n".to_string());
+        let answer = bot
+            .read_lines(1, Duration::from_secs(2))
+            .expect("an answer");
+        let ms = answer.response.as_secs_f64() * 1000.0;
+        assert!((20.0..1000.0).contains(&ms), "{ms} ms");
+    }
+}

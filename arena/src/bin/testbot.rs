@@ -5,8 +5,8 @@
 //! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
 //! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
 //! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
-//! `talk` prints `before answer N` on stderr before the answer of turn N and `after answer N`
-//! after it; `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
+//! `talk` prints `before answer N` on stderr before the answer of turn N and, 10 ms after it,
+//! `after answer N` (the pause lets the arena see the answer first); `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
 //! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
 //! `--record FILE` writes every input line it reads to FILE.
 
@@ -18,6 +18,8 @@ use std::time::Duration;
 
 /// Turn (1-based) on which the "later" misbehaviours happen.
 const LATER_TURN: usize = 6;
+/// How long `talk` waits after an answer before saying so on stderr.
+const TALK_PAUSE: Duration = Duration::from_millis(10);
 /// Long enough to miss any scaled time limit the tests use.
 const LONG_SLEEP: Duration = Duration::from_secs(3);
 
@@ -143,6 +145,7 @@ fn main() {
             exit(0);
         }
         if talk {
+            sleep(TALK_PAUSE);
             eprintln!("after answer {turn}");
         }
     }
