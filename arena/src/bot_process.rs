@@ -74,7 +74,7 @@ pub struct BotProcess {
     child: Child,
     group: i32,
     stdin: Option<Sender<String>>,
-    /// When the writer thread finished writing each input, in order.
+    /// When the writer thread started writing each input (sent once the write is done), in order.
     written: Receiver<Instant>,
     /// Inputs handed to the writer whose written time was not yet taken, and when the last
     /// one was handed over.
@@ -244,6 +244,10 @@ impl BotProcess {
         thread::spawn(move || {
             let mut stdin = stdin;
             for text in stdin_rx {
+                // Stamped as the write starts: the bot cannot see its input any earlier, so its
+                // response time is never under-measured (a stamp after the write could fall
+                // after the bot's answer if this thread were descheduled in between).
+                let writing_at = Instant::now();
                 if stdin
                     .write_all(text.as_bytes())
                     .and_then(|()| stdin.flush())
@@ -251,7 +255,7 @@ impl BotProcess {
                 {
                     break;
                 }
-                let _ = written_tx.send(Instant::now());
+                let _ = written_tx.send(writing_at);
             }
         });
 
@@ -291,7 +295,7 @@ impl BotProcess {
         }
     }
 
-    /// When the last input sent was written to the bot's stdin. Waits for the writer at most
+    /// When the writing of the last input sent to the bot's stdin began. Waits for the writer at most
     /// until `limit` after the input was queued; a bot that does not read its stdin (so the
     /// write blocks) or whose stdin is closed is timed from the queueing instead.
     fn input_written_at(&mut self, limit: Duration) -> Instant {
