@@ -122,8 +122,9 @@ fn take_lines(pending: &mut Vec<u8>) -> Vec<String> {
     batch
 }
 
-/// Whether `fd` has something to read (data or end of file) within `timeout_ms` (-1: forever).
-/// Errors other than an interrupted wait count as readable, so the following read reports them.
+/// Waits until one of `fds` has something to read (data or end of file), at most `timeout_ms`
+/// (-1: forever); says whether one has. A failed wait (other than an interruption) marks them all
+/// readable, so the following reads report the failure.
 fn poll_readable(fds: &mut [libc::pollfd], timeout_ms: i32) -> bool {
     loop {
         for fd in fds.iter_mut() {
@@ -143,9 +144,21 @@ fn poll_readable(fds: &mut [libc::pollfd], timeout_ms: i32) -> bool {
     }
 }
 
+/// One `read`: the number of bytes, or None at the end of the stream or on an error.
+fn read_chunk(stream: &mut impl Read, chunk: &mut [u8]) -> Option<usize> {
+    loop {
+        match stream.read(chunk) {
+            Ok(0) => return None,
+            Ok(read) => return Some(read),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
 /// The reader thread: waits on both pipes; whenever stderr is readable it is drained first, so
-/// stderr written before an answer is always received before that answer's lines. Ends when
-/// both pipes are closed.
+/// stderr written before an answer is received before or together with that answer's lines
+/// (and goes with it). Ends when both pipes are closed.
 fn read_streams(
     mut stdout: ChildStdout,
     mut stderr: ChildStderr,
@@ -171,9 +184,9 @@ fn read_streams(
         let stdout_ready = fds[STDOUT].revents != 0;
         let mut stderr_reads = 0;
         while fds[STDERR].fd >= 0 && fds[STDERR].revents != 0 {
-            match stderr.read(&mut chunk) {
-                Ok(0) | Err(_) => fds[STDERR].fd = -1,
-                Ok(read) => {
+            match read_chunk(&mut stderr, &mut chunk) {
+                None => fds[STDERR].fd = -1,
+                Some(read) => {
                     stderr_since_batch.push(&chunk[..read]);
                     push_tail(&game_tail, &chunk[..read]);
                 }
@@ -187,10 +200,10 @@ fn read_streams(
         if fds[STDOUT].fd < 0 || !stdout_ready {
             continue;
         }
-        let read = stdout.read(&mut chunk);
+        let read = read_chunk(&mut stdout, &mut chunk);
         let arrived_at = Instant::now();
         let batch = match read {
-            Ok(0) | Err(_) => {
+            None => {
                 fds[STDOUT].fd = -1;
                 if pending.is_empty() {
                     Vec::new()
@@ -198,7 +211,7 @@ fn read_streams(
                     vec![strip_terminator(std::mem::take(&mut pending))]
                 }
             }
-            Ok(read) => {
+            Some(read) => {
                 pending.extend_from_slice(&chunk[..read]);
                 take_lines(&mut pending)
             }
