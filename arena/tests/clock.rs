@@ -46,7 +46,8 @@ fn slow_and_instant_bots_are_each_timed_on_their_own_seat() {
     let dir = scratch("clock_seats");
     let slow = testbot(&format!("good sleep={SLOW_MS}"));
     // Game 0 seats p1 (slow) as player 0 and p2 (instant) as player 1; game 1 swaps them.
-    // Doubled time limits (150 ms) so that a busy machine does not turn the test into timeouts.
+    // Time limits ×10 (750 ms): timing, not the limits, is the point here, and a machine loaded
+    // far beyond its cores can delay a sleeping bot's wake-up by over 100 ms.
     let (result, report) = run_match_with_report(&[
         "--p1",
         &slow,
@@ -59,7 +60,7 @@ fn slow_and_instant_bots_are_each_timed_on_their_own_seat() {
         "--seed",
         "5",
         "--time-scale",
-        "2",
+        "10",
         "--out",
         dir.to_str().unwrap(),
     ]);
@@ -119,9 +120,10 @@ fn slow_and_instant_bots_are_each_timed_on_their_own_seat() {
 #[test]
 fn a_fast_bot_never_times_out_because_the_other_is_slow() {
     let dir = scratch("clock_deadlines");
-    // Limits ×0.4: 400 ms for turn 1, 30 ms after. p1 thinks 15 ms a turn (in time), then
-    // oversleeps on turn 6; the instant p2 must never be eliminated, whichever seat it has.
-    let slow = testbot("sleep-later sleep=15");
+    // Limits ×4: 4 s for turn 1, 300 ms after. p1 thinks 100 ms a turn (in time, with room for
+    // a loaded machine), then oversleeps (3 s) on turn 6; the instant p2 must never be
+    // eliminated nor slowed, whichever seat it has.
+    let slow = testbot("sleep-later sleep=100");
     let result = run_match(&[
         "--p1",
         &slow,
@@ -134,7 +136,7 @@ fn a_fast_bot_never_times_out_because_the_other_is_slow() {
         "--seed",
         "6",
         "--time-scale",
-        "0.4",
+        "4",
         "--out",
         dir.to_str().unwrap(),
     ]);
