@@ -13,6 +13,7 @@ mod inputs;
 mod match_result;
 mod match_runner;
 mod output_line;
+mod pentanomial;
 mod referee;
 mod replay;
 mod response_times;
