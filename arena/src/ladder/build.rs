@@ -38,12 +38,35 @@ fn git(repo: &Path, args: &[&str]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
+/// The binary of a player given by `path`.
+fn built_path(player: &Player) -> Result<PathBuf, String> {
+    let path = player
+        .path
+        .clone()
+        .expect("a player has a commit or a path");
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "player {}: no binary at {}",
+            player.name,
+            path.display()
+        ))
+    }
+}
+
 /// Builds every player's binary (each commit once) and returns name → binary path.
 pub fn build_players(
     repo: &Path,
     cache: &Path,
     players: &[&Player],
 ) -> Result<BTreeMap<String, PathBuf>, String> {
+    if players.iter().all(|p| p.commit.is_none()) {
+        return players
+            .iter()
+            .map(|p| Ok((p.name.clone(), built_path(p)?)))
+            .collect();
+    }
     let top = PathBuf::from(git(repo, &["rev-parse", "--show-toplevel"])?);
     std::fs::create_dir_all(cache)
         .map_err(|e| format!("cannot create the cache {}: {e}", cache.display()))?;
@@ -59,24 +82,19 @@ pub fn build_players(
     }
     // Full hash → the players built from it.
     let mut by_commit: BTreeMap<String, Vec<&Player>> = BTreeMap::new();
+    let mut binaries = BTreeMap::new();
     for player in players {
+        let Some(commit) = &player.commit else {
+            binaries.insert(player.name.clone(), built_path(player)?);
+            continue;
+        };
         let hash = git(
             &top,
-            &[
-                "rev-parse",
-                "--verify",
-                &format!("{}^{{commit}}", player.commit),
-            ],
+            &["rev-parse", "--verify", &format!("{commit}^{{commit}}")],
         )
-        .map_err(|e| {
-            format!(
-                "player {}: unknown commit {:?} ({e})",
-                player.name, player.commit
-            )
-        })?;
+        .map_err(|e| format!("player {}: unknown commit {commit:?} ({e})", player.name))?;
         by_commit.entry(hash).or_default().push(player);
     }
-    let mut binaries = BTreeMap::new();
     for (hash, players) in by_commit {
         let root = cache.join(&hash);
         let source = root.join("src");

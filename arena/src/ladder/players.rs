@@ -1,11 +1,12 @@
 //! The ladder's reference players and time controls, read from `ladder/players.toml`: each
 //! player is a binary of this repository at a git commit (`csb`, or the sparring bots `reflex`
-//! and `ga`) with extra flags; each control gives the per-turn and first-turn budgets passed
-//! to the bots that take them (csb and ga), the referee's time scale and the league.
+//! and `ga`) with extra flags, or an already-built binary given by `path` (work in progress,
+//! tests); each control gives the per-turn and first-turn budgets passed to the bots that take
+//! them (csb and ga; `budget = false` turns it off), the referee's time scale and the league.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The binaries a player can be.
 pub const BOTS: [&str; 3] = ["csb", "reflex", "ga"];
@@ -14,14 +15,21 @@ pub const BOTS: [&str; 3] = ["csb", "reflex", "ga"];
 #[serde(deny_unknown_fields)]
 pub struct Player {
     pub name: String,
-    /// A git commit (hash, tag or branch) of this repository.
-    pub commit: String,
+    /// A git commit (hash, tag or branch) of this repository...
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// ...or a binary that is already built (relative to the working directory).
+    #[serde(default)]
+    pub path: Option<PathBuf>,
     /// Which binary of that commit: csb (default), reflex or ga.
     #[serde(default = "default_bot")]
     pub bot: String,
     /// Extra flags after the control's budgets.
     #[serde(default)]
     pub flags: String,
+    /// Whether the binary takes `--budget-ms` / `--first-budget-ms` (default: all but reflex).
+    #[serde(default)]
+    pub budget: Option<bool>,
 }
 
 fn default_bot() -> String {
@@ -31,7 +39,7 @@ fn default_bot() -> String {
 impl Player {
     /// Whether the binary takes `--budget-ms` / `--first-budget-ms` (reflex does not).
     pub fn takes_budget(&self) -> bool {
-        self.bot != "reflex"
+        self.budget.unwrap_or(self.bot != "reflex")
     }
 
     /// The cargo package that builds the binary.
@@ -96,6 +104,12 @@ impl Roster {
             }
             if !seen.insert(player.name.as_str()) {
                 return Err(format!("player {} is listed twice", player.name));
+            }
+            if player.commit.is_some() == player.path.is_some() {
+                return Err(format!(
+                    "player {}: give either commit or path",
+                    player.name
+                ));
             }
             if !BOTS.contains(&player.bot.as_str()) {
                 return Err(format!(
@@ -197,6 +211,8 @@ mod tests {
         assert!(Roster::parse(&twice).unwrap_err().contains("twice"));
         let bot = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\nbot = \"zz\"\n");
         assert!(Roster::parse(&bot).unwrap_err().contains("zz"));
+        let both = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\npath = \"y\"\n");
+        assert!(Roster::parse(&both).unwrap_err().contains("either"));
         let unknown = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\nflag = \"\"\n");
         assert!(Roster::parse(&unknown).is_err());
     }

@@ -10,6 +10,9 @@ use crate::stats::Wdl;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+/// One pairing's games: A's W/D/L, and A's scores per (match seed, pair index).
+type HeadToHead = (Wdl, BTreeMap<(u64, usize), Vec<f64>>);
+
 /// What `arena ladder table` was asked.
 pub struct TableRequest<'a> {
     /// The control to rate; may be omitted when the results hold only one.
@@ -38,6 +41,16 @@ pub fn pick_control(games: &[LadderGame], asked: Option<&str>) -> Result<String,
     }
 }
 
+/// An Elo figure to the unit, signed; ±inf when infinite.
+fn whole_elo(value: f64) -> String {
+    if value.is_finite() {
+        // Adding 0.0 turns -0.0 into 0.0.
+        format!("{:+.0}", value + 0.0)
+    } else {
+        signed(value)
+    }
+}
+
 /// The table as Markdown.
 pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String, String> {
     let control = pick_control(all_games, request.control)?;
@@ -60,8 +73,7 @@ pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String,
             )
         })?;
     // Per pairing: W/D/L of A, and A's points per (seed, pair) for the complete pairs.
-    let mut head_to_head: BTreeMap<(String, String), (Wdl, BTreeMap<(u64, usize), Vec<f64>>)> =
-        BTreeMap::new();
+    let mut head_to_head: BTreeMap<(String, String), HeadToHead> = BTreeMap::new();
     for game in &games {
         let entry = head_to_head
             .entry((game.a.clone(), game.b.clone()))
@@ -123,14 +135,14 @@ pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String,
         let interval = if i == anchor {
             "anchor".to_string()
         } else {
-            format!("{:.0} .. {:.0}", rating.low, rating.high).replace("inf", "∞")
+            format!("{} .. {}", whole_elo(rating.low), whole_elo(rating.high))
         };
         let _ = writeln!(
             text,
-            "| {} | {} | {:+.0} | {} | {} | {:.1}% |",
+            "| {} | {} | {} | {} | {} | {:.1}% |",
             rank + 1,
             names[i],
-            rating.elo + 0.0,
+            whole_elo(rating.elo),
             interval,
             totals[i].0,
             100.0 * totals[i].1 / totals[i].0.max(1) as f64
