@@ -1,6 +1,7 @@
-//! `arena match`: plays the games of a match (or of one shard) on worker threads — seats
-//! swapped on alternate games over shared seeds — saves each replay, tallies the results as
-//! they come in, shows a progress bar, and stops early when the SPRT decides.
+//! `arena match`: plays the games of a match (or of one shard) on worker threads
+//! (`parallel::run_parallel`, each game by `game_pair::play_seated_game`) — seats swapped on
+//! alternate games over shared seeds — saves each replay, tallies the results as they come in,
+//! shows a progress bar, and stops early when the SPRT decides.
 
 use crate::game_pair::{play_seated_game, Contest, SeatedGame};
 use crate::match_result::{GameLine, MatchResult, RESULT_FORMAT};
