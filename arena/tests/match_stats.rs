@@ -52,6 +52,9 @@ fn shards_merge_into_the_whole_match() {
             "10".to_string(),
             "--seed".to_string(),
             "77".to_string(),
+            // Generous time limits: a loaded machine must not turn a game into a time-out.
+            "--time-scale".to_string(),
+            "20".to_string(),
             "--out".to_string(),
             dir.to_str().unwrap().to_string(),
         ];
