@@ -161,6 +161,17 @@ pub fn run(command: LadderCommand) -> Result<String, String> {
                 results.display()
             );
             let games = results::load(&[&results])?;
+            // Without the anchor among the players, the table is anchored at the first name.
+            let at_control = || games.iter().filter(|g| g.control == control);
+            let anchor = if at_control().any(|g| g.a == anchor || g.b == anchor) {
+                anchor
+            } else {
+                let first = at_control().map(|g| g.a.clone()).min().unwrap_or(anchor);
+                eprintln!(
+                    "arena ladder: the table is anchored at {first} (no game of the anchor here)"
+                );
+                first
+            };
             table::table(
                 &games,
                 &table::TableRequest {
