@@ -1,18 +1,23 @@
 //! `arena`: the local referee and match runner for csb. Subcommands: `match` (play many
 //! games between two bot commands and report), `merge` (add shard results), `replay` (re-check
 //! a saved game), `inputs` (a player's exact stdin), `import-cg` (check CodinGame replays
-//! against the engine) and `view` (HTML page of a replay). Errors are one line on stderr and a
-//! non-zero exit code: 1 when a check finds a mismatch, 2 for anything else.
+//! against the engine), `ladder` (reference players rated together) and `view` (HTML page of a
+//! replay). Errors are one line on stderr and a non-zero exit code: 1 when a check finds a
+//! mismatch, 2 for anything else.
 
 mod bot_process;
 mod cg_import;
 mod cg_replay;
 mod children;
+mod game_pair;
 mod input_text;
 mod inputs;
+mod ladder;
 mod match_result;
 mod match_runner;
 mod output_line;
+mod parallel;
+mod pentanomial;
 mod referee;
 mod replay;
 mod response_times;
@@ -105,6 +110,11 @@ enum Commands {
         /// League of gameResult games (default: guessed from the thrusts seen).
         #[arg(long, value_parser = parse_league)]
         league: Option<League>,
+    },
+    /// Reference players by commit, played in game pairs and rated together (docs/ladder.md).
+    Ladder {
+        #[command(subcommand)]
+        command: ladder::LadderCommand,
     },
     /// Render a replay as a self-contained HTML page.
     View {
@@ -250,6 +260,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Ok(())
             }
         }
+        Commands::Ladder { command } => print_stdout(&ladder::run(command)?),
         Commands::View { replay, output } => view::view(&replay, &output).map_err(Failure::from),
     }
 }
