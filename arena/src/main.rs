@@ -151,6 +151,10 @@ enum Commands {
         /// Directory for the replays (one subdirectory per iteration).
         #[arg(long, default_value = "replays/matches/tune")]
         out: PathBuf,
+        /// Play only the pairs I mod N of every iteration, meeting the other shards after each
+        /// through their files (TRAJECTORY.shardJofN, in a shared directory): --shard I/N.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(usize, usize)>,
     },
 }
 
@@ -308,6 +312,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             league,
             time_scale,
             out,
+            shard,
         } => {
             children::install_interrupt_handler();
             children::become_subreaper();
@@ -325,7 +330,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     league,
                     time_scale,
                     out,
-                    shard: None,
+                    shard,
                 },
             };
             let report = tune::run_tune(&config)?;

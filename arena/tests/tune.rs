@@ -1,6 +1,7 @@
 //! `arena tune` end to end on `testbot --knob K`, whose thrust (so its strength) peaks at
 //! K = 30: the tuner climbs there from a bad start, a stopped run resumes into the trajectory
-//! an uninterrupted run writes, and wrong input is refused with one line and exit status 2.
+//! an uninterrupted run writes, two shards write the trajectory of one unsharded run, and
+//! wrong input is refused with one line and exit status 2.
 
 mod common;
 
@@ -195,4 +196,55 @@ fn wrong_input_is_one_line_and_exit_2() {
         "{}",
         stderr(&bad_spec)
     );
+}
+
+#[test]
+fn two_shards_meeting_each_iteration_write_the_unsharded_trajectory() {
+    let dir = scratch("tune_shards");
+    let whole = dir.join("whole.jsonl");
+    let output = run_tune(&tune_args(&whole, &dir, "5", &["--pairs", "3"]));
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    let sharded = dir.join("sharded.jsonl");
+    let shard = |which: &str| {
+        Command::new(arena())
+            .args(tune_args(
+                &sharded,
+                &dir,
+                "5",
+                &["--pairs", "3", "--shard", which],
+            ))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (first, second) = (shard("0/2"), shard("1/2"));
+    for child in [first, second] {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let iterations_only = |path: &Path| -> Vec<Value> {
+        records(path)
+            .into_iter()
+            .filter(|record| record.get("part").is_none())
+            .collect()
+    };
+    for index in 0..2 {
+        let path = dir.join(format!("sharded.jsonl.shard{index}of2"));
+        assert_eq!(iterations_only(&path), records(&whole), "shard {index}");
+        // Each shard played its own pairs: 2 of the 3 for shard 0, 1 for shard 1.
+        let games: Vec<u64> = records(&path)
+            .iter()
+            .filter(|record| record.get("part").is_some())
+            .map(|part| {
+                let results = &part["results"];
+                ["wins", "draws", "losses"]
+                    .iter()
+                    .map(|key| results[key].as_u64().unwrap())
+                    .sum()
+            })
+            .collect();
+        assert_eq!(games, vec![if index == 0 { 4 } else { 2 }; 5]);
+    }
 }

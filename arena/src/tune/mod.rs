@@ -4,10 +4,12 @@
 //! score difference (`spsa.rs`); the flags come from `--param NAME=START:MIN:MAX[:STEP]`
 //! (`param.rs`), the games are an `arena match` per iteration (`games.rs`), and every
 //! iteration is appended to a JSON-lines trajectory from which a stopped run resumes exactly
-//! (`trajectory.rs`).
+//! (`trajectory.rs`). Shards of a run play their share of every iteration's pairs and meet
+//! after each through their files (`shards.rs`).
 
 mod games;
 mod param;
+mod shards;
 mod spsa;
 mod trajectory;
 
@@ -15,7 +17,7 @@ pub use games::GameSettings;
 pub use param::ParamSpec;
 
 use std::path::PathBuf;
-use trajectory::{Header, Iteration, Writer, TRAJECTORY_FORMAT};
+use trajectory::{Header, Iteration, Part, Writer, TRAJECTORY_FORMAT};
 
 /// Everything `arena tune` was told.
 pub struct TuneConfig {
@@ -81,8 +83,13 @@ fn flags_text(params: &[ParamSpec], values: &[f64]) -> String {
 pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
     validate(config)?;
     let header = header_of(config);
-    let path = &config.trajectory;
-    let (mut writer, done) = if path.exists() {
+    let shard = config.games.shard;
+    let own_path = match shard {
+        Some(shard) => shards::shard_path(&config.trajectory, shard),
+        None => config.trajectory.clone(),
+    };
+    let path = &own_path;
+    let (mut writer, done, mut pending_part) = if path.exists() {
         if !config.resume {
             return Err(format!(
                 "{} exists: pass --resume to continue that run, or choose another --trajectory",
@@ -96,9 +103,13 @@ pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
                 path.display()
             ));
         }
-        (Writer::reopen(path)?, loaded.iterations)
+        (
+            Writer::reopen(path)?,
+            loaded.iterations,
+            loaded.pending_part,
+        )
     } else {
-        (Writer::create(path, &header)?, Vec::new())
+        (Writer::create(path, &header)?, Vec::new(), None)
     };
     let params = &config.params;
     let mut theta: Vec<f64> = match done.last() {
@@ -128,13 +139,36 @@ pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
         };
         let (plus, minus) = (shifted(1.0), shifted(-1.0));
         let games_seed = spsa::iteration_seed(config.seed, k);
-        let outcome = games::play_iteration(
-            &config.games,
-            &param::command_with(&config.bot, params, &plus),
-            &param::command_with(&config.bot, params, &minus),
-            games_seed,
-        )?;
-        let plus_score = outcome.results.score();
+        let resumed_part = pending_part.take().filter(|part| part.theta == theta);
+        let played_now = resumed_part.is_none();
+        let own = match resumed_part {
+            Some(part) => part,
+            None => {
+                let outcome = games::play_iteration(
+                    &config.games,
+                    &param::command_with(&config.bot, params, &plus),
+                    &param::command_with(&config.bot, params, &minus),
+                    games_seed,
+                )?;
+                Part {
+                    part: k,
+                    shard: shard.map_or(0, |(index, _)| index),
+                    theta: theta.clone(),
+                    results: outcome.results,
+                    replay_dir: outcome.replay_dir,
+                }
+            }
+        };
+        let results = match shard {
+            Some(shard) => {
+                if played_now {
+                    writer.append(&own)?;
+                }
+                shards::gather(&config.trajectory, shard, &own)?
+            }
+            None => own.results,
+        };
+        let plus_score = results.score();
         let theta_next: Vec<f64> = params
             .iter()
             .zip(&theta)
@@ -152,12 +186,12 @@ pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
             plus: plus.clone(),
             minus: minus.clone(),
             games_seed,
-            wins: outcome.results.wins,
-            draws: outcome.results.draws,
-            losses: outcome.results.losses,
+            wins: results.wins,
+            draws: results.draws,
+            losses: results.losses,
             plus_score,
             theta_next: theta_next.clone(),
-            replay_dir: outcome.replay_dir,
+            replay_dir: own.replay_dir,
         };
         writer.append(&record)?;
         eprintln!(

@@ -4,9 +4,11 @@
 //! loses at most the iteration it was playing; resuming reads the records back, drops an
 //! unfinished last line, checks the header against the new command line, and carries on from
 //! the last θ, so the resumed trajectory is the one an uninterrupted run would have written.
+//! A shard's file also holds part records: its own share of an iteration's games (`shards.rs`).
 
 use super::param::ParamSpec;
 use super::spsa::Gains;
+use crate::stats::Wdl;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -54,10 +56,58 @@ pub struct Iteration {
     pub replay_dir: Option<String>,
 }
 
+/// One shard's share of an iteration: the plus player's results on its game pairs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    /// The iteration.
+    pub part: usize,
+    pub shard: usize,
+    pub theta: Vec<f64>,
+    pub results: Wdl,
+    pub replay_dir: Option<String>,
+}
+
 /// What a trajectory file holds so far.
 pub struct Loaded {
     pub header: Header,
     pub iterations: Vec<Iteration>,
+    /// A shard's own part of the iteration after the last finished one, if it played it.
+    pub pending_part: Option<Part>,
+}
+
+/// The text up to its last newline (a line being written is not yet a record).
+fn complete_lines(text: &str) -> &str {
+    match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    }
+}
+
+fn is_part(line: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(line)
+        .map(|value| value.get("part").is_some())
+        .unwrap_or(false)
+}
+
+/// Shard file `path`'s part record of `iteration`, if it is written yet (read only).
+pub fn parts_of(path: &Path, iteration: usize) -> Result<Option<Part>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    for (index, line) in complete_lines(&text).lines().enumerate().skip(1) {
+        if is_part(line) {
+            let part: Part = serde_json::from_str(line).map_err(|e| {
+                format!(
+                    "{} line {}: bad part record: {e}",
+                    path.display(),
+                    index + 1
+                )
+            })?;
+            if part.part == iteration {
+                return Ok(Some(part));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Reads a trajectory back. An unfinished last line (a run stopped while writing) is cut off
@@ -66,10 +116,7 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
     let where_ = |line: usize| format!("{} line {line}", path.display());
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = match text.rfind('\n') {
-        Some(end) => &text[..=end],
-        None => "",
-    };
+    let complete = complete_lines(&text);
     if complete.len() < text.len() {
         let file = OpenOptions::new()
             .write(true)
@@ -93,7 +140,15 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         ));
     }
     let mut iterations: Vec<Iteration> = Vec::new();
+    let mut parts: Vec<Part> = Vec::new();
     for (index, line) in lines.enumerate() {
+        if is_part(line) {
+            parts.push(
+                serde_json::from_str(line)
+                    .map_err(|e| format!("{}: bad part record: {e}", where_(index + 2)))?,
+            );
+            continue;
+        }
         let record: Iteration = serde_json::from_str(line)
             .map_err(|e| format!("{}: bad iteration record: {e}", where_(index + 2)))?;
         if record.iteration != iterations.len() || record.theta_next.len() != header.params.len() {
@@ -106,7 +161,12 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         }
         iterations.push(record);
     }
-    Ok(Loaded { header, iterations })
+    let pending_part = parts.into_iter().find(|part| part.part == iterations.len());
+    Ok(Loaded {
+        header,
+        iterations,
+        pending_part,
+    })
 }
 
 /// The first setting in which two headers differ, by its JSON name.
