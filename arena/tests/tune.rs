@@ -76,6 +76,8 @@ fn climbs_to_the_known_best_knob_from_a_bad_start() {
     let mean = last_quarter.iter().map(knob).sum::<f64>() / last_quarter.len() as f64;
     let last = knob(history.last().unwrap());
     eprintln!("knob: start 5, final {last:.2}, mean of the last 15 iterations {mean:.2}");
+    // Measured with run seeds 1 to 15 (this test uses seed 1): final 24.1–33.8, mean of the last
+    // 15 iterations 25.6–31.6. A tuner moving the wrong way, or not at all, stays near 5 or 0.
     assert!((mean - KNOB_BEST).abs() <= 6.0, "mean {mean}");
     assert!((last - KNOB_BEST).abs() <= 8.0, "final {last}");
     assert!(stdout(&output).contains("final θ:"), "{}", stdout(&output));

@@ -79,6 +79,36 @@ fn flags_text(params: &[ParamSpec], values: &[f64]) -> String {
     param::command_with("", params, values).trim().to_string()
 }
 
+/// Starts the trajectory, or reads back the run to resume (same settings only): the writer,
+/// the finished iterations and a shard's part of the next one.
+fn open_trajectory(
+    config: &TuneConfig,
+    header: &Header,
+    path: &std::path::Path,
+) -> Result<(Writer, Vec<Iteration>, Option<Part>), String> {
+    if !path.exists() {
+        return Ok((Writer::create(path, header)?, Vec::new(), None));
+    }
+    if !config.resume {
+        return Err(format!(
+            "{} exists: pass --resume to continue that run, or choose another --trajectory",
+            path.display()
+        ));
+    }
+    let loaded = trajectory::load(path)?;
+    if let Some(difference) = trajectory::first_difference(&loaded.header, header) {
+        return Err(format!(
+            "{} was started with other settings ({difference})",
+            path.display()
+        ));
+    }
+    Ok((
+        Writer::reopen(path)?,
+        loaded.iterations,
+        loaded.pending_part,
+    ))
+}
+
 /// Plays the remaining iterations and returns the report for stdout.
 pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
     validate(config)?;
@@ -89,28 +119,7 @@ pub fn run_tune(config: &TuneConfig) -> Result<String, String> {
         None => config.trajectory.clone(),
     };
     let path = &own_path;
-    let (mut writer, done, mut pending_part) = if path.exists() {
-        if !config.resume {
-            return Err(format!(
-                "{} exists: pass --resume to continue that run, or choose another --trajectory",
-                path.display()
-            ));
-        }
-        let loaded = trajectory::load(path)?;
-        if let Some(difference) = trajectory::first_difference(&loaded.header, &header) {
-            return Err(format!(
-                "{} was started with other settings ({difference})",
-                path.display()
-            ));
-        }
-        (
-            Writer::reopen(path)?,
-            loaded.iterations,
-            loaded.pending_part,
-        )
-    } else {
-        (Writer::create(path, &header)?, Vec::new(), None)
-    };
+    let (mut writer, done, mut pending_part) = open_trajectory(config, &header, path)?;
     let params = &config.params;
     let mut theta: Vec<f64> = match done.last() {
         Some(last) => last.theta_next.clone(),
