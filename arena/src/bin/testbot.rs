@@ -1,7 +1,7 @@
 //! A test bot for the arena's own tests: a simple, deterministic racer (aim at the next
 //! checkpoint, fixed thrust) that can also misbehave on purpose, one way per mode.
 //!
-//! `testbot MODE [OPTION...] [--record FILE]`; modes: good, sleep-first, sleep-later, crash,
+//! `testbot MODE [OPTION...] [--record FILE] [--knob K]`; modes: good, sleep-first, sleep-later, crash,
 //! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
 //! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
 //! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
@@ -9,6 +9,8 @@
 //! `after answer N` (the pause lets the arena see the answer first); `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
 //! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
 //! `--record FILE` writes every input line it reads to FILE.
+//! `--knob K` (a real number) sets the thrust of mode good to 100 − 2·|K − 30|: a flag whose
+//! best value is known (30), for the tuner's test.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -20,6 +22,11 @@ use std::time::Duration;
 const LATER_TURN: usize = 6;
 /// How long `talk` waits after an answer before saying so on stderr.
 const TALK_PAUSE: Duration = Duration::from_millis(10);
+/// The best value of `--knob`: the only one that gives full thrust.
+const KNOB_BEST: f64 = 30.0;
+/// Thrust lost per unit of `--knob` away from [`KNOB_BEST`].
+const KNOB_THRUST_SLOPE: f64 = 2.0;
+
 /// Long enough to miss any scaled time limit the tests use.
 const LONG_SLEEP: Duration = Duration::from_secs(3);
 
@@ -73,6 +80,16 @@ fn main() {
         .position(|a| a == "--record")
         .and_then(|i| args.get(i + 1))
         .map(|path| File::create(path).expect("cannot create the record file"));
+    let knob: Option<f64> = args
+        .iter()
+        .position(|a| a == "--knob")
+        .and_then(|i| args.get(i + 1))
+        .map(|k| {
+            k.parse().unwrap_or_else(|_| {
+                eprintln!("testbot: --knob expects a number, got {k:?}");
+                exit(2)
+            })
+        });
     eprintln!("pid={}", std::process::id());
     let mut input = Input {
         lines: io::stdin().lines(),
@@ -90,7 +107,15 @@ fn main() {
     let thrust: String = match mode.as_str() {
         "thrust-over-cap" => "201".to_string(),
         m if m.starts_with("thrust=") => m["thrust=".len()..].to_string(),
-        _ => "100".to_string(),
+        _ => match knob {
+            Some(k) => format!(
+                "{}",
+                (100.0 - KNOB_THRUST_SLOPE * (k - KNOB_BEST).abs())
+                    .round()
+                    .clamp(0.0, 100.0)
+            ),
+            None => "100".to_string(),
+        },
     };
     if mode == "close-stdout" {
         // SAFETY: closing our own stdout descriptor; nothing else uses it afterwards.
