@@ -406,6 +406,7 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
             turn,
             outputs: outputs.to_vec(),
             response_ms: vec![None, None],
+            stderr: None,
             pods: race
                 .pods()
                 .iter()

@@ -1,25 +1,32 @@
 //! `arena`: the local referee and match runner for csb. Subcommands: `match` (play many
 //! games between two bot commands and report), `merge` (add shard results), `replay` (re-check
 //! a saved game), `inputs` (a player's exact stdin), `import-cg` (check CodinGame replays
-//! against the engine) and `view` (HTML page of a replay). Errors are one line on stderr and a
-//! non-zero exit code: 1 when a check finds a mismatch, 2 for anything else.
+//! against the engine), `ladder` (reference players rated together), `tune` (SPSA over a
+//! bot's flags) and `view` (HTML page of a replay). Errors are one line on stderr and a non-zero
+//! exit code: 1 when a check finds a mismatch, 2 for anything else.
 
 mod bot_process;
 mod cg_import;
 mod cg_laps;
 mod cg_replay;
 mod children;
+mod game_pair;
 mod input_text;
 mod inputs;
+mod ladder;
 mod match_result;
 mod match_runner;
 mod output_line;
+mod parallel;
+mod pentanomial;
 mod referee;
 mod replay;
 mod response_times;
 mod seeds;
 mod sprt;
 mod stats;
+mod turn_stderr;
+mod tune;
 mod verify;
 mod view;
 
@@ -110,12 +117,65 @@ enum Commands {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=100))]
         laps: Option<u16>,
     },
+    /// Reference players by commit, played in game pairs and rated together (docs/ladder.md).
+    Ladder {
+        #[command(subcommand)]
+        command: ladder::LadderCommand,
+    },
     /// Render a replay as a self-contained HTML page.
     View {
         replay: PathBuf,
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Tune numeric flags of a bot by SPSA: θ+cΔ against θ−cΔ on game pairs each iteration.
+    Tune {
+        /// Shell command of the bot; the tuned flags are appended to it.
+        #[arg(long)]
+        bot: String,
+        /// A tuned flag: NAME=START:MIN:MAX[:STEP] (STEP: first perturbation, default a tenth
+        /// of MAX-MIN; all whole numbers = an integer flag). Repeat for more flags.
+        #[arg(long = "param", required = true, value_parser = parse_param)]
+        params: Vec<tune::ParamSpec>,
+        /// Iterations of the whole run (a resumed run continues up to this many).
+        #[arg(long, default_value_t = 40)]
+        iterations: usize,
+        /// Game pairs per iteration (each map played twice, seats swapped).
+        #[arg(long, default_value_t = 2)]
+        pairs: usize,
+        /// STEPs a parameter moves on the first iteration when one side wins every game.
+        #[arg(long, default_value_t = 1.0)]
+        first_move: f64,
+        /// JSON-lines file of the run: a header, then one record per iteration.
+        #[arg(long)]
+        trajectory: PathBuf,
+        /// Continue the run recorded in --trajectory (its settings must match).
+        #[arg(long)]
+        resume: bool,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Run seed; the maps and perturbation signs of every iteration derive from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// gold (thrust cap 100) or legend (cap 200).
+        #[arg(long, default_value = "legend", value_parser = parse_league)]
+        league: League,
+        /// Multiplies the time limits (1000 ms first turn, 75 ms after).
+        #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+        time_scale: f64,
+        /// Directory for the replays (one subdirectory per iteration).
+        #[arg(long, default_value = "replays/matches/tune")]
+        out: PathBuf,
+        /// Play only the pairs I mod N of every iteration, meeting the other shards after each
+        /// through their files (TRAJECTORY.shardJofN, in a shared directory): --shard I/N.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(usize, usize)>,
+    },
+}
+
+fn parse_param(text: &str) -> Result<tune::ParamSpec, String> {
+    tune::ParamSpec::parse(text)
 }
 
 fn parse_league(text: &str) -> Result<League, String> {
@@ -255,7 +315,45 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Ok(())
             }
         }
+        Commands::Ladder { command } => print_stdout(&ladder::run(command)?),
         Commands::View { replay, output } => view::view(&replay, &output).map_err(Failure::from),
+        Commands::Tune {
+            bot,
+            params,
+            iterations,
+            pairs,
+            first_move,
+            trajectory,
+            resume,
+            threads,
+            seed,
+            league,
+            time_scale,
+            out,
+            shard,
+        } => {
+            children::install_interrupt_handler();
+            children::become_subreaper();
+            let config = tune::TuneConfig {
+                bot,
+                params,
+                iterations,
+                seed,
+                first_move,
+                trajectory,
+                resume,
+                games: tune::GameSettings {
+                    pairs,
+                    threads,
+                    league,
+                    time_scale,
+                    out,
+                    shard,
+                },
+            };
+            let report = tune::run_tune(&config)?;
+            print_stdout(&report)
+        }
     }
 }
 

@@ -2,7 +2,13 @@
 //! view, per seat, eliminations by cause per bot, response-time histograms, one line per game —
 //! plus the derived report (win rate and Elo with intervals, SPRT state) as text or JSON.
 //! `arena merge` adds shard results together and reports them as one.
+//!
+//! Two views of the same games: per game (trinomial W/D/L, Wilson's interval: the headline,
+//! valid whatever the games' pairing) and per complete pair (pentanomial counts of p1's points
+//! in the two seat-swapped games on one map, see `pentanomial`), which the SPRT uses whenever
+//! at least one pair is complete; a game whose partner is missing is left out of that view.
 
+use crate::pentanomial::Pentanomial;
 use crate::response_times::ResponseTimes;
 use crate::sprt::{Decision, Sprt};
 use crate::stats::Wdl;
@@ -70,10 +76,83 @@ pub struct Summary {
     pub elo: Option<f64>,
     pub elo_ci95: (Option<f64>, Option<f64>),
     pub per_seat_score: [f64; 2],
+    /// The same games as complete pairs (pentanomial).
+    pub pairs: PairSummary,
     pub response_ms: [ResponseSummary; 2],
+    /// Computed from the pairs when at least one is complete ("pairs"), else from the games.
+    pub sprt_model: Option<&'static str>,
     pub sprt_llr: Option<f64>,
     pub sprt_bounds: Option<(f64, f64)>,
     pub sprt_decision: Option<String>,
+}
+
+/// Pentanomial figures: pair counts by p1's points (0, ½, 1, 1½, 2) and the pair score.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairSummary {
+    pub counts: [u64; 5],
+    pub complete: u64,
+    /// Games whose seat-swapped partner is not in the result (left out of these figures).
+    pub games_outside_pairs: u64,
+    pub score: f64,
+    pub score_ci95: (f64, f64),
+    pub elo: Option<f64>,
+    pub elo_ci95: (Option<f64>, Option<f64>),
+}
+
+impl PairSummary {
+    pub fn new(pairs: &Pentanomial, games_outside_pairs: u64) -> PairSummary {
+        let (low, high) = pairs.score_interval();
+        let (elo_low, elo_high) = pairs.elo_interval();
+        PairSummary {
+            counts: pairs.counts,
+            complete: pairs.pairs(),
+            games_outside_pairs,
+            score: pairs.score(),
+            score_ci95: (low, high),
+            elo: finite(pairs.elo()),
+            elo_ci95: (finite(elo_low), finite(elo_high)),
+        }
+    }
+
+    /// One report line.
+    pub fn line(&self) -> String {
+        let [n0, n1, n2, n3, n4] = self.counts;
+        let elo = |v: Option<f64>, infinite: f64| signed(v.unwrap_or(infinite));
+        let outside = if self.games_outside_pairs > 0 {
+            format!(
+                "; {} game(s) without their partner left out",
+                self.games_outside_pairs
+            )
+        } else {
+            String::new()
+        };
+        let score_elo = if self.complete == 0 {
+            "no complete pair".to_string()
+        } else {
+            format!(
+                "pair score {:.1}% (95% CI {:.1}% .. {:.1}%), Elo {} (95% CI {} .. {})",
+                100.0 * self.score,
+                100.0 * self.score_ci95.0,
+                100.0 * self.score_ci95.1,
+                elo(self.elo, infinite_side(self.score)),
+                elo(self.elo_ci95.0, f64::NEG_INFINITY),
+                elo(self.elo_ci95.1, f64::INFINITY)
+            )
+        };
+        format!(
+            "pairs by p1 points 0/½/1/1½/2: {n0}/{n1}/{n2}/{n3}/{n4} ({} complete{outside}); {score_elo}",
+            self.complete
+        )
+    }
+}
+
+/// The infinity an Elo at this score stands for (only used when the Elo is not finite).
+fn infinite_side(score: f64) -> f64 {
+    if score >= 0.5 {
+        f64::INFINITY
+    } else {
+        f64::NEG_INFINITY
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -87,7 +166,7 @@ fn finite(value: f64) -> Option<f64> {
     value.is_finite().then_some(value)
 }
 
-fn signed(value: f64) -> String {
+pub fn signed(value: f64) -> String {
     if value.is_finite() {
         // Adding 0.0 turns -0.0 into 0.0.
         format!("{:+.1}", value + 0.0)
@@ -107,6 +186,8 @@ impl MatchResult {
             p99: times.quantile(0.99),
             max: (times.count > 0).then_some(times.max_ms),
         };
+        let (pairs, outside) = self.pair_counts();
+        let sprt = self.sprt.map(|s| (s, self.sprt_llr(&s)));
         Summary {
             games: self.results.games(),
             wins: self.results.wins,
@@ -117,13 +198,47 @@ impl MatchResult {
             elo: finite(self.results.elo()),
             elo_ci95: (finite(elo_low), finite(elo_high)),
             per_seat_score: [self.per_seat[0].score(), self.per_seat[1].score()],
+            pairs: PairSummary::new(&pairs, outside),
             response_ms: [
                 response(&self.response_times[0]),
                 response(&self.response_times[1]),
             ],
-            sprt_llr: self.sprt.map(|s| s.llr(&self.results)),
-            sprt_bounds: self.sprt.map(|s| (s.lower_bound(), s.upper_bound())),
-            sprt_decision: self.sprt.map(|s| s.decision(&self.results).describe(&s)),
+            sprt_model: sprt.map(|(_, (_, model))| model),
+            sprt_llr: sprt.map(|(_, (llr, _))| llr),
+            sprt_bounds: sprt.map(|(s, _)| (s.lower_bound(), s.upper_bound())),
+            sprt_decision: sprt.map(|(s, (llr, _))| s.decide(llr).describe(&s)),
+        }
+    }
+
+    /// p1's points in each complete pair (games 2k and 2k + 1: same map, seats swapped) and the
+    /// number of games whose partner is missing.
+    pub fn pair_counts(&self) -> (Pentanomial, u64) {
+        let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+        for game in &self.games {
+            by_pair
+                .entry(game.index / 2)
+                .or_default()
+                .push(game.p1_score);
+        }
+        let mut pairs = Pentanomial::default();
+        let mut outside = 0;
+        for scores in by_pair.values() {
+            if scores.len() == 2 {
+                pairs.add_pair(scores[0] + scores[1]);
+            } else {
+                outside += scores.len() as u64;
+            }
+        }
+        (pairs, outside)
+    }
+
+    /// The SPRT's LLR and the model it came from: pairs once one is complete, else games.
+    pub fn sprt_llr(&self, sprt: &Sprt) -> (f64, &'static str) {
+        let (pairs, _) = self.pair_counts();
+        if pairs.pairs() > 0 {
+            (sprt.llr_pairs(&pairs), "pairs")
+        } else {
+            (sprt.llr(&self.results), "games")
         }
     }
 
@@ -188,6 +303,7 @@ impl MatchResult {
             signed(elo_low),
             signed(elo_high)
         );
+        let _ = writeln!(text, "{}", summary.pairs.line());
         for (seat, wdl) in self.per_seat.iter().enumerate() {
             let _ = writeln!(
                 text,
@@ -220,18 +336,18 @@ impl MatchResult {
             );
         }
         if let Some(sprt) = &self.sprt {
-            let decision = sprt.decision(&self.results);
+            let (llr, model) = self.sprt_llr(sprt);
             let _ = writeln!(
                 text,
-                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.3} in ({:.3}, {:.3}): {}",
+                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.3} ({model}) in ({:.3}, {:.3}): {}",
                 sprt.elo0,
                 sprt.elo1,
                 sprt.alpha,
                 sprt.beta,
-                sprt.llr(&self.results),
+                llr,
                 sprt.lower_bound(),
                 sprt.upper_bound(),
-                decision.describe(sprt)
+                sprt.decide(llr).describe(sprt)
             );
         }
         if let Some(dir) = &self.replay_dir {
@@ -243,7 +359,7 @@ impl MatchResult {
     /// Whether the SPRT (if any) has decided.
     pub fn sprt_decided(&self) -> bool {
         self.sprt
-            .map(|s| s.decision(&self.results) != Decision::Continue)
+            .map(|s| s.decide(self.sprt_llr(&s).0) != Decision::Continue)
             .unwrap_or(false)
     }
 

@@ -1,20 +1,20 @@
-//! `arena match`: plays the games of a match (or of one shard) on worker threads — seats
-//! swapped on alternate games over shared seeds — saves each replay, tallies the results as
-//! they come in, shows a progress bar, and stops early when the SPRT decides.
+//! `arena match`: plays the games of a match (or of one shard) on worker threads
+//! (`parallel::run_parallel`, each game by `game_pair::play_seated_game`) — seats swapped on
+//! alternate games over shared seeds — saves each replay, tallies the results as they come in,
+//! shows a progress bar, and stops early when the SPRT decides.
 
+use crate::game_pair::{play_seated_game, Contest, SeatedGame};
 use crate::match_result::{GameLine, MatchResult, RESULT_FORMAT};
-use crate::referee::{bot_name, play_game, GameSetup, TimeLimits};
-use crate::replay::{cause, Replay};
+use crate::parallel::{run_parallel, Flow};
+use crate::referee::TimeLimits;
 use crate::response_times::ResponseTimes;
 use crate::seeds::{game_seed, p1_is_player0};
 use crate::sprt::Sprt;
 use crate::stats::Wdl;
-use csb::engine::{League, Map};
+use csb::engine::League;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 #[derive(Clone, Debug)]
@@ -40,97 +40,28 @@ pub fn planned_games(games: usize, shard: Option<(usize, usize)>) -> Vec<usize> 
         .collect()
 }
 
-/// What one finished game adds to the tallies.
-struct Played {
-    line: GameLine,
-    /// (bot 0 = p1 / 1 = p2, cause, detail)
-    eliminations: Vec<(usize, String, String)>,
-    responses: [Vec<f64>; 2],
-    save_error: Option<String>,
-}
-
+/// Plays game `index` of the match (p1 = bot A) and saves its replay under `run_dir`.
 fn play_one(
     config: &MatchConfig,
+    contest: &Contest,
     run_dir: &std::path::Path,
     index: usize,
-) -> Result<Played, String> {
+) -> Result<(GameLine, SeatedGame, Option<String>), String> {
     let seed = game_seed(config.seed, index);
     let p1_player = if p1_is_player0(index) { 0 } else { 1 };
-    let (commands, names) = if p1_player == 0 {
-        (
-            [config.p1.clone(), config.p2.clone()],
-            [bot_name(&config.p1), bot_name(&config.p2)],
-        )
-    } else {
-        (
-            [config.p2.clone(), config.p1.clone()],
-            [bot_name(&config.p2), bot_name(&config.p1)],
-        )
-    };
-    let setup = GameSetup {
-        seed: Some(seed),
-        map: Map::from_seed(seed),
-        league: config.league,
-        commands,
-        names,
-        limits: TimeLimits::scaled(config.time_scale),
-    };
-    let replay: Replay = play_game(&setup)?;
-    let bot_of = |player: usize| usize::from(player != p1_player);
-    let p1_score = match replay.result.winner {
-        None => 0.5,
-        Some(winner) if winner == p1_player => 1.0,
-        Some(_) => 0.0,
-    };
-    let mut responses = [Vec::new(), Vec::new()];
-    for turn in &replay.turns {
-        for (player, ms) in turn.response_ms.iter().enumerate() {
-            if let Some(ms) = ms {
-                responses[bot_of(player)].push(*ms);
-            }
-        }
-    }
-    let eliminations = replay
-        .result
-        .eliminations
-        .iter()
-        .map(|e| (bot_of(e.player), e.cause.clone(), e.detail.clone()))
-        .collect();
+    let game = play_seated_game(contest, seed, p1_player)?;
     let path = run_dir.join(format!("game-{index:05}-seed-{seed}.json"));
-    let save_error = replay.save(&path).err();
-    Ok(Played {
-        line: GameLine {
-            index,
-            seed,
-            p1_player,
-            p1_score,
-            turns: replay.result.turns,
-            reason: replay.result.reason.clone(),
-            replay: save_error.is_none().then(|| path.display().to_string()),
-        },
-        eliminations,
-        responses,
-        save_error,
-    })
-}
-
-/// A bot that could not even start (`sh` says not found / not executable) on turn 1.
-fn start_failure(played: &Played, config: &MatchConfig) -> Option<String> {
-    played
-        .eliminations
-        .iter()
-        .find_map(|(bot, cause_name, detail)| {
-            let cannot_start = cause_name == cause::CRASH
-                && (detail.contains("status 127") || detail.contains("status 126"));
-            (cannot_start && played.line.turns == 0).then(|| {
-                let (name, command) = if *bot == 0 {
-                    ("p1", &config.p1)
-                } else {
-                    ("p2", &config.p2)
-                };
-                format!("{name} command `{command}` could not be started: {detail}")
-            })
-        })
+    let save_error = game.replay.save(&path).err();
+    let line = GameLine {
+        index,
+        seed,
+        p1_player,
+        p1_score: game.a_score,
+        turns: game.turns,
+        reason: game.reason.clone(),
+        replay: save_error.is_none().then(|| path.display().to_string()),
+    };
+    Ok((line, game, save_error))
 }
 
 pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
@@ -169,70 +100,63 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
             .expect("a valid progress template"),
     );
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let contest = Contest {
+        commands: [config.p1.clone(), config.p2.clone()],
+        league: config.league,
+        limits: TimeLimits::scaled(config.time_scale),
+    };
     let mut fatal: Option<String> = None;
     let mut save_errors = 0usize;
-    std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<Result<Played, String>>();
-        for _ in 0..config.threads.max(1) {
-            let sender = sender.clone();
-            let (planned, next, stop, run_dir) = (&planned, &next, &stop, &run_dir);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let slot = next.fetch_add(1, Ordering::SeqCst);
-                let Some(&index) = planned.get(slot) else {
-                    break;
-                };
-                if sender.send(play_one(config, run_dir, index)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        for played in receiver {
-            let played = match played {
-                Ok(played) => played,
-                Err(error) => {
-                    fatal.get_or_insert(error);
-                    stop.store(true, Ordering::SeqCst);
-                    continue;
-                }
-            };
-            if let Some(error) = start_failure(&played, config) {
+    let play = |&index: &usize| play_one(config, &contest, &run_dir, index);
+    run_parallel(&planned, config.threads, play, |_, played| {
+        let (line, game, save_error) = match played {
+            Ok(played) => played,
+            Err(error) => {
                 fatal.get_or_insert(error);
-                stop.store(true, Ordering::SeqCst);
-                continue;
+                return Flow::Stop;
             }
-            if let Some(error) = &played.save_error {
-                save_errors += 1;
-                progress.println(format!("arena: warning: {error}"));
-            }
-            for (bot, cause_name, _) in &played.eliminations {
-                *result.eliminations[*bot]
-                    .entry(cause_name.clone())
-                    .or_insert(0) += 1;
-            }
-            for (bot, times) in played.responses.iter().enumerate() {
-                for ms in times {
-                    result.response_times[bot].add(*ms);
-                }
-            }
-            result.add_game(played.line);
-            progress.inc(1);
-            progress.set_message(format!(
-                "p1 W/D/L {}/{}/{}  {:.1}%",
-                result.results.wins,
-                result.results.draws,
-                result.results.losses,
-                100.0 * result.results.score()
+        };
+        if let Some((bot, detail)) = game.start_failure() {
+            let (name, command) = if bot == 0 {
+                ("p1", &config.p1)
+            } else {
+                ("p2", &config.p2)
+            };
+            fatal.get_or_insert(format!(
+                "{name} command `{command}` could not be started: {detail}"
             ));
-            if !result.stopped_early && result.sprt_decided() {
-                result.stopped_early = true;
-                stop.store(true, Ordering::SeqCst);
+            return Flow::Stop;
+        }
+        if let Some(error) = &save_error {
+            save_errors += 1;
+            progress.println(format!("arena: warning: {error}"));
+        }
+        for (bot, cause_name, _) in &game.eliminations {
+            *result.eliminations[*bot]
+                .entry(cause_name.clone())
+                .or_insert(0) += 1;
+        }
+        for (bot, times) in game.responses.iter().enumerate() {
+            for ms in times {
+                result.response_times[bot].add(*ms);
             }
+        }
+        result.add_game(line);
+        progress.inc(1);
+        progress.set_message(format!(
+            "p1 W/D/L {}/{}/{}  {:.1}%",
+            result.results.wins,
+            result.results.draws,
+            result.results.losses,
+            100.0 * result.results.score()
+        ));
+        if !result.stopped_early && result.sprt_decided() {
+            result.stopped_early = true;
+        }
+        if fatal.is_some() || result.stopped_early {
+            Flow::Stop
+        } else {
+            Flow::Continue
         }
     });
     progress.finish_and_clear();

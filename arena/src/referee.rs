@@ -1,7 +1,8 @@
 //! The referee: plays one game between two bot processes exactly as CodinGame does
 //! (csb-rules.md §3, §5, §6) and returns its replay. Each turn it checks for lines printed
-//! out of turn, sends both bots their input, waits for their lines within the time limit,
-//! validates them, and either eliminates a player or plays the turn on the engine's `Race`.
+//! out of turn, sends both bots their input, waits for their lines within the time limit (each
+//! bot timed from its own input, see `bot_process`), validates them, and either eliminates a
+//! player or plays the turn on the engine's `Race`, recording each bot's stderr of the turn.
 
 use crate::bot_process::{BotProcess, ReadFailure};
 use crate::input_text::{init_text, turn_text};
@@ -11,7 +12,7 @@ use crate::replay::{
     TurnDetails, TurnRecord, FORMAT, VERSION,
 };
 use csb::engine::{Collision, Command, EndReason, League, Map, Race};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// CodinGame's limits: 1000 ms for the first turn, 75 ms after.
 pub const FIRST_TURN_MS: f64 = 1000.0;
@@ -66,8 +67,9 @@ fn milliseconds(duration: Duration) -> f64 {
 
 /// A failed answer: (cause, detail).
 type Failure = (&'static str, String);
-/// A valid answer: the raw lines, their parsed form, the response time in ms.
-type Answer = (Vec<String>, Vec<ParsedLine>, f64);
+/// A valid answer: the raw lines, their parsed form, the response time in ms, the stderr of
+/// the turn.
+type Answer = (Vec<String>, Vec<ParsedLine>, f64, String);
 
 /// What a crashed bot's end looked like, for the elimination detail.
 fn crash_detail(bot: &mut BotProcess, received: usize, expected: usize) -> String {
@@ -99,14 +101,13 @@ fn crash_detail(bot: &mut BotProcess, received: usize, expected: usize) -> Strin
 /// Reads and validates one player's answer for `turn`.
 fn read_answer(
     bot: &mut BotProcess,
-    sent_at: Instant,
     limit: Duration,
     expected: usize,
     cap: u16,
 ) -> Result<Answer, Failure> {
-    match bot.read_lines(expected, sent_at + limit) {
+    match bot.read_lines(expected, limit) {
         Ok(answer) => {
-            let response = milliseconds(answer.last_at.saturating_duration_since(sent_at));
+            let response = milliseconds(answer.response);
             let mut parsed = Vec::with_capacity(expected);
             for (index, line) in answer.lines.iter().enumerate() {
                 match parse_output_line(line, cap) {
@@ -119,7 +120,7 @@ fn read_answer(
                     }
                 }
             }
-            Ok((answer.lines, parsed, response))
+            Ok((answer.lines, parsed, response, bot.take_turn_stderr()))
         }
         Err((ReadFailure::Timeout { received: 0 }, _)) => Err((
             cause::TIMEOUT,
@@ -182,19 +183,17 @@ pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
         let mut answers: [Option<Answer>; 2] = [None, None];
         if failures.iter().all(Option::is_none) {
             let limit = setup.limits.for_turn(turn);
-            let mut sent_at = [Instant::now(); 2];
-            for (player, bot) in bots.iter().enumerate() {
+            for (player, bot) in bots.iter_mut().enumerate() {
                 let mut text = if turn == 1 {
                     init.clone()
                 } else {
                     String::new()
                 };
                 text.push_str(&turn_text(&race, player));
-                sent_at[player] = Instant::now();
                 bot.send(text);
             }
             for (player, bot) in bots.iter_mut().enumerate() {
-                match read_answer(bot, sent_at[player], limit, per_player, cap) {
+                match read_answer(bot, limit, per_player, cap) {
                     Ok(answer) => answers[player] = Some(answer),
                     Err(failure) => failures[player] = Some(failure),
                 }
@@ -233,6 +232,7 @@ pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
             turn,
             outputs: answers.iter().map(|a| a.0.clone()).collect(),
             response_ms: answers.iter().map(|a| Some(a.2)).collect(),
+            stderr: Some(answers.iter().map(|a| a.3.clone()).collect()),
             pods: race
                 .pods()
                 .iter()

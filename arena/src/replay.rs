@@ -110,6 +110,10 @@ pub struct TurnRecord {
     pub outputs: Vec<Vec<String>>,
     #[serde(default)]
     pub response_ms: Vec<Option<f64>>,
+    /// Optional (arena addition): per player, the bounded stderr printed before this turn's
+    /// answer (`turn_stderr`); absent in older replays and CodinGame imports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<Vec<String>>,
     pub pods: Vec<PodState>,
     #[serde(default)]
     pub collisions: Vec<CollisionRecord>,

@@ -1,6 +1,11 @@
 //! Match statistics from p1's point of view: wins/draws/losses, the mean score (draw = half)
-//! with its 95% confidence interval (normal approximation on the per-game trinomial
-//! variance), and the logistic Elo difference with the interval carried through.
+//! with its 95% confidence interval, and the logistic Elo difference with the interval carried
+//! through. The interval is Wilson's score interval: the scores μ for which the observed mean
+//! is within z·√(μ(1−μ)/n) of μ. Unlike the normal approximation around the observed mean it
+//! does not collapse at 0% or 100% (100 wins in 100 games: 96.3% .. 100%), so a perfect score
+//! has a finite lower Elo bound and +∞ only as the upper one. μ(1−μ) is the largest variance a
+//! score in [0, 1] with mean μ can have, so with draws (smaller variance) the interval errs on
+//! the wide side.
 
 use serde::{Deserialize, Serialize};
 
@@ -46,29 +51,9 @@ impl Wdl {
         (self.wins as f64 + 0.5 * self.draws as f64) / games as f64
     }
 
-    /// Per-game variance of the score.
-    pub fn variance(&self) -> f64 {
-        let games = self.games();
-        if games == 0 {
-            return 0.0;
-        }
-        let mean = self.score();
-        let n = games as f64;
-        (self.wins as f64 * (1.0 - mean).powi(2)
-            + self.draws as f64 * (0.5 - mean).powi(2)
-            + self.losses as f64 * mean.powi(2))
-            / n
-    }
-
-    /// 95% confidence interval of the mean score, clamped to [0, 1].
+    /// Wilson's 95% score interval of the mean score ([0, 1] when no game was played).
     pub fn score_interval(&self) -> (f64, f64) {
-        let games = self.games();
-        if games == 0 {
-            return (0.0, 1.0);
-        }
-        let half = Z95 * (self.variance() / games as f64).sqrt();
-        let mean = self.score();
-        ((mean - half).max(0.0), (mean + half).min(1.0))
+        wilson_interval(self.score(), self.games() as f64)
     }
 
     pub fn elo(&self) -> f64 {
@@ -80,6 +65,25 @@ impl Wdl {
         let (low, high) = self.score_interval();
         (elo_from_score(low), elo_from_score(high))
     }
+}
+
+/// Wilson's 95% score interval for a mean `mean` of `samples` observations in [0, 1]: the
+/// roots in μ of (mean − μ)² = z² μ (1 − μ) / samples, i.e.
+/// (mean + z²/2n ± z √(mean(1 − mean)/n + z²/4n²)) / (1 + z²/n). `samples` may be fractional
+/// (an effective sample size); with none the interval is [0, 1].
+pub fn wilson_interval(mean: f64, samples: f64) -> (f64, f64) {
+    if samples <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let mean = mean.clamp(0.0, 1.0);
+    let z2_over_n = Z95 * Z95 / samples;
+    let centre = (mean + z2_over_n / 2.0) / (1.0 + z2_over_n);
+    let half = Z95 * (mean * (1.0 - mean) / samples + z2_over_n / (4.0 * samples)).sqrt()
+        / (1.0 + z2_over_n);
+    // At 0 (or 1) one root is exactly 0 (or 1); rounding must not move it off.
+    let low = if mean == 0.0 { 0.0 } else { centre - half };
+    let high = if mean == 1.0 { 1.0 } else { centre + half };
+    (low.max(0.0), high.min(1.0))
 }
 
 /// Logistic Elo difference for an expected score (±∞ at 0 and 1).
@@ -127,13 +131,15 @@ mod tests {
             losses: 50,
         };
         assert_eq!(even.score(), 0.5);
-        assert!(close(even.variance(), 0.25, 1e-12));
+        // Wilson at mean 1/2: centre 1/2, half-width z √(1/4n + z²/4n²) / (1 + z²/n)
+        // = (z/2) / √(n + z²); n = 100: 0.979982 / 10.190263 = 0.0961685.
         let (low, high) = even.score_interval();
-        assert!(close(low, 0.5 - Z95 * 0.05, 1e-12));
-        assert!(close(high, 0.5 + Z95 * 0.05, 1e-12));
+        assert!(close(low, 0.5 - 0.096_168_5, 1e-6), "{low}");
+        assert!(close(high, 0.5 + 0.096_168_5, 1e-6), "{high}");
         let (elo_low, elo_high) = even.elo_interval();
         assert!(close(elo_low, -elo_high, 1e-9));
-        assert!(close(elo_high, 68.988_751, 1e-5));
+        // -400 log10(1/0.5961685 - 1) = -400 log10(0.6773781) = 67.668.
+        assert!(close(elo_high, 67.668, 1e-3), "{elo_high}");
 
         let mixed = Wdl {
             wins: 60,
@@ -141,18 +147,47 @@ mod tests {
             losses: 20,
         };
         assert!(close(mixed.score(), 0.7, 1e-12));
-        assert!(close(mixed.variance(), 0.16, 1e-12));
+        // Wilson at 0.7 of 100: z² = 3.841459; centre (0.7 + 0.0192073) / 1.0384146 = 0.692601,
+        // half 1.959964 √(0.0021 + 0.0000960365) / 1.0384146 = 0.0884498.
         let (low, high) = mixed.score_interval();
-        assert!(close(low, 0.7 - Z95 * 0.04, 1e-12));
-        assert!(close(high, 0.7 + Z95 * 0.04, 1e-12));
+        assert!(close(low, 0.692_601 - 0.088_450, 1e-5), "{low}");
+        assert!(close(high, 0.692_601 + 0.088_450, 1e-5), "{high}");
+        assert_eq!(Wdl::default().score(), 0.5);
+        assert_eq!(Wdl::default().score_interval(), (0.0, 1.0));
+    }
 
-        let sweep = Wdl {
-            wins: 10,
+    #[test]
+    fn wilson_interval_holds_at_the_extremes() {
+        // n of n: the lower root of (1 − μ)² = z² μ (1 − μ)/n is μ = n / (n + z²).
+        let sweep = |wins| Wdl {
+            wins,
             draws: 0,
             losses: 0,
         };
-        assert_eq!(sweep.score_interval(), (1.0, 1.0));
-        assert_eq!(Wdl::default().score(), 0.5);
+        let (low, high) = sweep(100).score_interval();
+        assert!(close(low, 100.0 / (100.0 + Z95 * Z95), 1e-12));
+        assert!(close(low, 0.963_006, 1e-6), "{low}");
+        assert_eq!(high, 1.0);
+        let (low, _) = sweep(4).score_interval();
+        assert!(close(low, 4.0 / (4.0 + Z95 * Z95), 1e-12));
+        assert!(close(low, 0.510_2, 1e-4), "{low}");
+        // 0 of n mirrors it.
+        let lost = Wdl {
+            wins: 0,
+            draws: 0,
+            losses: 100,
+        };
+        let (low, high) = lost.score_interval();
+        assert_eq!(low, 0.0);
+        assert!(close(high, Z95 * Z95 / (100.0 + Z95 * Z95), 1e-12));
+        // Elo: the lower bound is finite, -400 log10(1/0.963006 − 1) = 566.2; the upper +∞.
+        let (elo_low, elo_high) = sweep(100).elo_interval();
+        assert!(close(elo_low, 566.2, 0.05), "{elo_low}");
+        assert_eq!(elo_high, f64::INFINITY);
+        assert_eq!(sweep(100).elo(), f64::INFINITY);
+        let (elo_low, elo_high) = lost.elo_interval();
+        assert_eq!(elo_low, f64::NEG_INFINITY);
+        assert!(close(elo_high, -566.2, 0.05), "{elo_high}");
     }
 
     #[test]

@@ -28,7 +28,11 @@ fn full_game_replays_identically_and_inputs_match_what_the_bot_read() {
     assert_eq!(replays.len(), 1);
     let replay = load_json(&replays[0]);
     assert_eq!(replay["format"], "csb-replay");
-    assert_eq!(replay["result"]["reason"], "race complete");
+    assert_eq!(
+        replay["result"]["reason"], "race complete",
+        "{}",
+        replay["result"]
+    );
     let turns = replay["turns"].as_array().unwrap().len();
     assert!(
         turns > 50,

@@ -1,5 +1,6 @@
 //! `arena match` as a measuring tool: a bot against itself comes out even (seats swapped on
-//! the same maps), shards merge into the whole match, and the SPRT stops a lopsided match early.
+//! the same maps), shards merge into the whole match, the SPRT stops a lopsided match early, and
+//! a perfect score keeps a finite lower bound (Wilson per game, and per pair).
 
 mod common;
 
@@ -51,6 +52,9 @@ fn shards_merge_into_the_whole_match() {
             "10".to_string(),
             "--seed".to_string(),
             "77".to_string(),
+            // Generous time limits: a loaded machine must not turn a game into a time-out.
+            "--time-scale".to_string(),
+            "20".to_string(),
             "--out".to_string(),
             dir.to_str().unwrap().to_string(),
         ];
@@ -138,4 +142,47 @@ fn sprt_stops_a_lopsided_match_early() {
         .as_str()
         .unwrap()
         .starts_with("H1 accepted"));
+}
+
+#[test]
+fn a_perfect_score_has_a_finite_lower_elo_bound_and_pair_figures() {
+    let dir = scratch("sweep");
+    let result = run_match(&[
+        "--p1",
+        &testbot("good"),
+        "--p2",
+        &testbot("garbage"),
+        "--games",
+        "100",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let summary = &result["summary"];
+    assert_eq!(summary["wins"], 100);
+    // Wilson: 100 / (100 + z²) = 0.963007; Elo 400 log10(0.963007 / 0.036993) = +566.2.
+    let low = summary["score_ci95"][0].as_f64().unwrap();
+    assert!((low - 0.963_007).abs() < 1e-6, "{summary}");
+    assert_eq!(summary["score_ci95"][1], 1.0);
+    let elo_low = summary["elo_ci95"][0].as_f64().unwrap();
+    assert!((elo_low - 566.2).abs() < 0.05, "{summary}");
+    assert!(summary["elo_ci95"][1].is_null() && summary["elo"].is_null());
+    // 50 pairs won 2-0: Wilson over 50 pairs, 50 / (50 + z²) = 0.928652.
+    let pairs = &summary["pairs"];
+    assert_eq!(pairs["counts"], serde_json::json!([0, 0, 0, 0, 50]));
+    assert_eq!(pairs["complete"], 50);
+    let pair_low = pairs["score_ci95"][0].as_f64().unwrap();
+    assert!((pair_low - 0.928_652).abs() < 1e-6, "{pairs}");
+    // The text report prints both.
+    let mut args = vec!["merge".to_string()];
+    let file = dir.join("sweep.json");
+    std::fs::write(&file, result.to_string()).unwrap();
+    args.push(file.display().to_string());
+    let text = stdout(&run(&args.iter().map(String::as_str).collect::<Vec<_>>()));
+    assert!(text.contains("95% CI 96.3% .. 100.0%"), "{text}");
+    assert!(text.contains("+566.2 .. +inf"), "{text}");
+    assert!(text.contains("0/0/0/0/50 (50 complete)"), "{text}");
+    assert!(
+        text.contains("pair score 100.0% (95% CI 92.9% .. 100.0%)"),
+        "{text}"
+    );
 }

@@ -1,6 +1,7 @@
 //! The CodinGame turn loop: flags, the initialisation block, then per turn four lines in and two
-//! commands out, flushed, with one diagnostic line on stderr. Malformed input gives one clear line
-//! on stderr and exit code 2; end of input exits 0.
+//! commands out, flushed, after one diagnostic line on stderr (written before the answer, so that
+//! the arena and CodinGame show it with the turn it explains). Malformed input gives one clear
+//! line on stderr and exit code 2; end of input exits 0.
 
 use super::config::{BotConfig, USAGE};
 use super::player::Player;
@@ -56,6 +57,14 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             }
         };
         let decision = player.play_turn(&input);
+        let _ = writeln!(
+            diagnostics,
+            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}",
+            decision.iterations, decision.simulated_turns, decision.nodes, decision.elapsed_ms
+        );
+        if verbose {
+            let _ = write!(diagnostics, "{}", player.root_summary());
+        }
         let text = format!(
             "{}\n{}\n",
             format_command(&decision.commands[0], ""),
@@ -68,14 +77,6 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         {
             // The referee closed our output: the game is over for us.
             return 0;
-        }
-        let _ = writeln!(
-            diagnostics,
-            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}",
-            decision.iterations, decision.simulated_turns, decision.nodes, decision.elapsed_ms
-        );
-        if verbose {
-            let _ = write!(diagnostics, "{}", player.root_summary());
         }
     }
     0

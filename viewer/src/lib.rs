@@ -5,7 +5,8 @@
 //! The page opens on turn 0 and plays; `#turn=K` in the URL opens it paused at turn K. For tests
 //! it exposes `window.viewer` (`setTurn(k)`, `setTime(t)`, `turn()`, `podScreenPositions()`,
 //! `replay`), a visible counter `#turn` ("Turn K / N") and a hidden `#probe` element holding the
-//! current turn, the drawn pod centres in canvas pixels and any script error as JSON;
+//! current turn, the drawn pod centres in canvas pixels, the text of the stderr panel (each
+//! player's `turns[k].stderr` for the shown turn, under the slider) and any script error as JSON;
 //! `#probe=K1,K2,…` visits those turns and records each. A map point `(x, y)` is drawn at canvas
 //! pixel `(MARGIN_PX + x·SCALE, MARGIN_PX + y·SCALE)`.
 

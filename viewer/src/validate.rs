@@ -137,6 +137,17 @@ fn check_turn(turn: &Value, index: usize, pod_count: usize) -> Result<(), String
             }
         }
     }
+    if let Some(stderr) = turn.get("stderr") {
+        let texts = stderr
+            .as_array()
+            .ok_or_else(|| format!("{path}.stderr: expected an array"))?;
+        if texts
+            .iter()
+            .any(|text| !text.is_string() && !text.is_null())
+        {
+            return Err(format!("{path}.stderr: expected strings or null"));
+        }
+    }
     for field in ["checkpoint_timeout", "response_ms"] {
         if let Some(values) = turn.get(field) {
             let values = values

@@ -1,8 +1,9 @@
 //! The viewer page in a real browser (headless Chromium): loaded with `#turn=K`, it must show
 //! `Turn K / N` and draw every pod centre within 1 px of the replay's position converted with the
 //! page's scale, without a script error — for the sample replay, a replay with hostile messages,
-//! and a CodinGame-style replay with one pod per player and no optional fields. Also checks that a
-//! screenshot can be taken. Fails (does not skip) when Chromium is missing.
+//! and a CodinGame-style replay with one pod per player and no optional fields. The stderr panel
+//! under the slider shows both players' stderr of the shown turn, as text, and follows the turn.
+//! Also checks that a screenshot can be taken. Fails (does not skip) when Chromium is missing.
 
 mod support;
 
@@ -236,4 +237,88 @@ fn screenshot_is_a_1280_by_800_png() {
     let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
     let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
     assert_eq!((width, height), (1280, 800));
+}
+
+/// The sample with a per-turn `stderr` pair (arena/REPLAY_FORMAT.md): turn k's text names the
+/// player and the turn; player 1 says nothing on odd turns; turn 9 holds markup.
+fn with_turn_stderr() -> Value {
+    let mut replay = sample();
+    for (index, turn) in replay["turns"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        let k = index + 1;
+        let second = if k % 2 == 1 {
+            String::new()
+        } else {
+            format!("p1 turn {k}\nroot: visits 1200\n")
+        };
+        turn["stderr"] = json!([format!("p0 turn {k}: iterations=300\n"), second]);
+    }
+    replay["turns"][8]["stderr"][0] = json!("<b id=\"pwned\">x</b></pre><script>throw 2</script>");
+    replay
+}
+
+/// What the panel shows for turn `k` of [`with_turn_stderr`].
+fn expected_panel(replay: &Value, k: usize) -> Value {
+    if k == 0 {
+        return json!(["(before turn 1)", "(before turn 1)"]);
+    }
+    let pair = &replay["turns"][k - 1]["stderr"];
+    let shown = |text: &Value| {
+        let text = text.as_str().unwrap();
+        if text.is_empty() {
+            "(nothing on stderr this turn)".to_string()
+        } else {
+            text.to_string()
+        }
+    };
+    json!([shown(&pair[0]), shown(&pair[1])])
+}
+
+#[test]
+fn stderr_panel_follows_the_turn() {
+    let replay = with_turn_stderr();
+    let last = replay["turns"].as_array().unwrap().len();
+    let scratch = Scratch::new("stderr");
+    let page = scratch.page(&viewer::render_html(&replay.to_string()).unwrap());
+    let visits = [0.0, 1.0, 2.0, 9.0, 9.5, last as f64, 4.0];
+    let shown = load(&page, &probe_fragment(&visits), &scratch);
+    check_visits(&replay, &shown, &visits);
+    for (visit, time) in shown.probe["visits"].as_array().unwrap().iter().zip(visits) {
+        let k = time.floor() as usize;
+        assert_eq!(visit["stderr"], expected_panel(&replay, k), "visit {time}");
+    }
+    assert_eq!(shown.probe["stderr"], expected_panel(&replay, 4));
+    // The panel itself, in the DOM, as text.
+    let panel = chromium::element_text(&shown.dom, r#"<pre id="stderr-1" class="">"#)
+        .expect("player 1's stderr panel");
+    assert_eq!(panel, "p1 turn 4\nroot: visits 1200\n");
+    let loaded = load(&page, "turn=9", &scratch);
+    let panel = chromium::element_text(&loaded.dom, r#"<pre id="stderr-0" class="">"#)
+        .expect("player 0's stderr panel");
+    assert!(panel.starts_with("<b id=\"pwned\">"), "{panel}");
+    assert!(
+        !loaded.dom.contains(r#"<b id="pwned">"#),
+        "stderr became markup"
+    );
+    let name = replay["players"][0]["name"].as_str().unwrap();
+    let title = format!("{name} \u{2014} stderr, turn 9");
+    assert!(
+        loaded.dom.contains(&title),
+        "the panel names the player and the turn"
+    );
+}
+
+#[test]
+fn replays_without_stderr_say_so_in_the_panel() {
+    let scratch = Scratch::new("no-stderr");
+    let page = scratch.page(&viewer::render_html(SAMPLE).unwrap());
+    let shown = load(&page, "turn=12", &scratch);
+    assert_eq!(
+        shown.probe["stderr"],
+        json!(["(no stderr in this replay)", "(no stderr in this replay)"])
+    );
 }

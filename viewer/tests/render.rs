@@ -178,6 +178,10 @@ fn missing_or_malformed_fields_are_named() {
             |r| r["turns"][5]["outputs"][1] = json!([1]),
             "turns[5].outputs[1]: expected strings",
         ),
+        (
+            |r| r["turns"][2]["stderr"] = json!(["ok", 7]),
+            "turns[2].stderr: expected strings or null",
+        ),
         (|r| r["players"] = json!([{}]), "expected 2 players"),
         (
             |r| r["result"]["winner"] = json!(2),

@@ -1,10 +1,16 @@
 //! A test bot for the arena's own tests: a simple, deterministic racer (aim at the next
 //! checkpoint, fixed thrust) that can also misbehave on purpose, one way per mode.
 //!
-//! `testbot MODE [--record FILE]`; modes: good, sleep-first, sleep-later, crash, exit-early,
-//! garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout, slow-then-fine.
+//! `testbot MODE [OPTION...] [--record FILE] [--knob K]`; modes: good, sleep-first, sleep-later, crash,
+//! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
+//! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
+//! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
+//! `talk` prints `before answer N` on stderr before the answer of turn N and, 10 ms after it,
+//! `after answer N` (the pause lets the arena see the answer first); `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
 //! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
 //! `--record FILE` writes every input line it reads to FILE.
+//! `--knob K` (a real number) sets the thrust of mode good to 100 − 2·|K − 30|: a flag whose
+//! best value is known (30), for the tuner's test.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -14,6 +20,13 @@ use std::time::Duration;
 
 /// Turn (1-based) on which the "later" misbehaviours happen.
 const LATER_TURN: usize = 6;
+/// How long `talk` waits after an answer before saying so on stderr.
+const TALK_PAUSE: Duration = Duration::from_millis(10);
+/// The best value of `--knob`: the only one that gives full thrust.
+const KNOB_BEST: f64 = 30.0;
+/// Thrust lost per unit of `--knob` away from [`KNOB_BEST`].
+const KNOB_THRUST_SLOPE: f64 = 2.0;
+
 /// Long enough to miss any scaled time limit the tests use.
 const LONG_SLEEP: Duration = Duration::from_secs(3);
 
@@ -43,14 +56,40 @@ impl Input {
     }
 }
 
+/// `sleep=MS[:TURNS]`: how long to think, and on how many turns (all if None).
+fn sleep_option(args: &[String]) -> Option<(Duration, Option<usize>)> {
+    let value = args.iter().find_map(|a| a.strip_prefix("sleep="))?;
+    let (ms, turns) = match value.split_once(':') {
+        Some((ms, turns)) => (ms, Some(turns.parse().expect("sleep=MS:TURNS"))),
+        None => (value, None),
+    };
+    Some((Duration::from_millis(ms.parse().expect("sleep=MS")), turns))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mode = args.first().cloned().unwrap_or_else(|| "good".to_string());
+    let think = sleep_option(&args);
+    let talk = args.iter().any(|a| a == "talk");
+    let flood: usize = args
+        .iter()
+        .find_map(|a| a.strip_prefix("flood="))
+        .map_or(0, |bytes| bytes.parse().expect("flood=BYTES"));
     let record = args
         .iter()
         .position(|a| a == "--record")
         .and_then(|i| args.get(i + 1))
         .map(|path| File::create(path).expect("cannot create the record file"));
+    let knob: Option<f64> = args
+        .iter()
+        .position(|a| a == "--knob")
+        .and_then(|i| args.get(i + 1))
+        .map(|k| {
+            k.parse().unwrap_or_else(|_| {
+                eprintln!("testbot: --knob expects a number, got {k:?}");
+                exit(2)
+            })
+        });
     eprintln!("pid={}", std::process::id());
     let mut input = Input {
         lines: io::stdin().lines(),
@@ -68,7 +107,15 @@ fn main() {
     let thrust: String = match mode.as_str() {
         "thrust-over-cap" => "201".to_string(),
         m if m.starts_with("thrust=") => m["thrust=".len()..].to_string(),
-        _ => "100".to_string(),
+        _ => match knob {
+            Some(k) => format!(
+                "{}",
+                (100.0 - KNOB_THRUST_SLOPE * (k - KNOB_BEST).abs())
+                    .round()
+                    .clamp(0.0, 100.0)
+            ),
+            None => "100".to_string(),
+        },
     };
     if mode == "close-stdout" {
         // SAFETY: closing our own stdout descriptor; nothing else uses it afterwards.
@@ -98,6 +145,17 @@ fn main() {
             let (x, y) = checkpoints[next];
             text.push_str(&format!("{x} {y} {thrust} turn {turn}\n"));
         }
+        if let Some((pause, turns)) = think {
+            if turns.is_none_or(|turns| turn <= turns) {
+                sleep(pause);
+            }
+        }
+        if flood > 0 {
+            eprintln!("{}", "#".repeat(flood));
+        }
+        if talk {
+            eprintln!("before answer {turn}");
+        }
         match mode.as_str() {
             "garbage" if turn == LATER_TURN => text = "hello world\nhello again\n".to_string(),
             "one-line" => text = text.lines().next().unwrap().to_string() + "\n",
@@ -110,6 +168,10 @@ fn main() {
             .is_err()
         {
             exit(0);
+        }
+        if talk {
+            sleep(TALK_PAUSE);
+            eprintln!("after answer {turn}");
         }
     }
 }

@@ -1,0 +1,219 @@
+//! The ladder's reference players and time controls, read from `ladder/players.toml`: each
+//! player is a binary of this repository at a git commit (`csb`, or the sparring bots `reflex`
+//! and `ga`) with extra flags, or an already-built binary given by `path` (work in progress,
+//! tests); each control gives the per-turn and first-turn budgets passed to the bots that take
+//! them (csb and ga; `budget = false` turns it off), the referee's time scale and the league.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The binaries a player can be.
+pub const BOTS: [&str; 3] = ["csb", "reflex", "ga"];
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    /// A git commit (hash, tag or branch) of this repository...
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// ...or a binary that is already built (relative to the working directory).
+    #[serde(default)]
+    pub path: Option<PathBuf>,
+    /// Which binary of that commit: csb (default), reflex or ga.
+    #[serde(default = "default_bot")]
+    pub bot: String,
+    /// Extra flags after the control's budgets.
+    #[serde(default)]
+    pub flags: String,
+    /// Whether the binary takes `--budget-ms` / `--first-budget-ms` (default: all but reflex).
+    #[serde(default)]
+    pub budget: Option<bool>,
+}
+
+fn default_bot() -> String {
+    "csb".to_string()
+}
+
+impl Player {
+    /// Whether the binary takes `--budget-ms` / `--first-budget-ms` (reflex does not).
+    pub fn takes_budget(&self) -> bool {
+        self.budget.unwrap_or(self.bot != "reflex")
+    }
+
+    /// The cargo package that builds the binary.
+    pub fn package(&self) -> &'static str {
+        if self.bot == "csb" {
+            "csb"
+        } else {
+            "sparring"
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Control {
+    pub budget_ms: f64,
+    pub first_budget_ms: f64,
+    #[serde(default = "default_time_scale")]
+    pub time_scale: f64,
+    #[serde(default = "default_league")]
+    pub league: String,
+}
+
+fn default_time_scale() -> f64 {
+    1.0
+}
+
+fn default_league() -> String {
+    "legend".to_string()
+}
+
+impl Control {
+    /// One line for reports.
+    pub fn describe(&self, name: &str) -> String {
+        format!(
+            "control {name}: {} ms per turn, {} ms first (csb, ga), time scale {}, league {}",
+            self.budget_ms, self.first_budget_ms, self.time_scale, self.league
+        )
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Roster {
+    pub controls: BTreeMap<String, Control>,
+    pub players: Vec<Player>,
+}
+
+impl Roster {
+    pub fn load(path: &Path) -> Result<Roster, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Roster::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<Roster, String> {
+        let roster: Roster = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        let mut seen = std::collections::BTreeSet::new();
+        for player in &roster.players {
+            if player.name.is_empty() || player.name.contains(char::is_whitespace) {
+                return Err(format!("player name {:?} must be one word", player.name));
+            }
+            if !seen.insert(player.name.as_str()) {
+                return Err(format!("player {} is listed twice", player.name));
+            }
+            if player.commit.is_some() == player.path.is_some() {
+                return Err(format!(
+                    "player {}: give either commit or path",
+                    player.name
+                ));
+            }
+            if !BOTS.contains(&player.bot.as_str()) {
+                return Err(format!(
+                    "player {}: bot {:?} is not one of {}",
+                    player.name,
+                    player.bot,
+                    BOTS.join(", ")
+                ));
+            }
+        }
+        for (name, control) in &roster.controls {
+            let positive = |v: f64| v > 0.0 && v.is_finite();
+            if !positive(control.budget_ms)
+                || !positive(control.first_budget_ms)
+                || !positive(control.time_scale)
+            {
+                return Err(format!(
+                    "control {name}: budgets and time scale must be positive"
+                ));
+            }
+            if csb::engine::League::parse(&control.league).is_none() {
+                return Err(format!(
+                    "control {name}: unknown league {:?} (gold or legend)",
+                    control.league
+                ));
+            }
+        }
+        Ok(roster)
+    }
+
+    pub fn player(&self, name: &str) -> Result<&Player, String> {
+        self.players.iter().find(|p| p.name == name).ok_or_else(|| {
+            format!(
+                "no player {name:?} in the roster (players: {})",
+                self.players
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    }
+
+    pub fn control(&self, name: &str) -> Result<&Control, String> {
+        self.controls.get(name).ok_or_else(|| {
+            format!(
+                "no control {name:?} in the roster (controls: {})",
+                self.controls.keys().cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
+    }
+}
+
+/// The shell command of a player at a control, given its binary.
+pub fn command(player: &Player, control: &Control, binary: &Path) -> String {
+    let mut command = binary.display().to_string();
+    if player.takes_budget() {
+        command.push_str(&format!(
+            " --budget-ms {} --first-budget-ms {}",
+            control.budget_ms, control.first_budget_ms
+        ));
+    }
+    if !player.flags.trim().is_empty() {
+        command.push(' ');
+        command.push_str(player.flags.trim());
+    }
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_roster_parses() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ladder/players.toml");
+        let roster = Roster::load(&path).unwrap();
+        assert!(roster.player("reflex").is_ok() && roster.player("ga").is_ok());
+        let real = roster.control("real").unwrap();
+        assert_eq!(
+            (real.budget_ms, real.first_budget_ms, real.time_scale),
+            (50.0, 500.0, 1.0)
+        );
+        let reflex = roster.player("reflex").unwrap();
+        assert_eq!(command(reflex, real, Path::new("/b/reflex")), "/b/reflex");
+        let ga = roster.player("ga").unwrap();
+        assert_eq!(
+            command(ga, real, Path::new("/b/ga")),
+            "/b/ga --budget-ms 50 --first-budget-ms 500"
+        );
+    }
+
+    #[test]
+    fn bad_rosters_are_refused_with_a_reason() {
+        let control = "[controls.c]\nbudget_ms = 5\nfirst_budget_ms = 50\n";
+        let twice = format!(
+            "{control}[[players]]\nname = \"a\"\ncommit = \"x\"\n[[players]]\nname = \"a\"\ncommit = \"y\"\n"
+        );
+        assert!(Roster::parse(&twice).unwrap_err().contains("twice"));
+        let bot = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\nbot = \"zz\"\n");
+        assert!(Roster::parse(&bot).unwrap_err().contains("zz"));
+        let both = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\npath = \"y\"\n");
+        assert!(Roster::parse(&both).unwrap_err().contains("either"));
+        let unknown = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\nflag = \"\"\n");
+        assert!(Roster::parse(&unknown).is_err());
+    }
+}
