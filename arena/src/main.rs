@@ -25,8 +25,8 @@ mod response_times;
 mod seeds;
 mod sprt;
 mod stats;
-mod turn_stderr;
 mod tune;
+mod turn_stderr;
 mod verify;
 mod view;
 
