@@ -5,8 +5,9 @@
 //! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
 //! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
 //! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
-//! `talk` prints `before answer N` on stderr before the answer of turn N and, 10 ms after it,
-//! `after answer N` (the pause lets the arena see the answer first); `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
+//! `talk` prints `before answer N` on stderr before the answer of turn N and `after answer N`
+//! once it has read the input of turn N + 1 (so the arena has surely taken answer N first, however
+//! loaded the machine); `flood=BYTES` prints BYTES bytes of `#` (then a newline) on stderr before each answer.
 //! It prints `pid=N` on stderr first, so tests can check the process is gone afterwards;
 //! `--record FILE` writes every input line it reads to FILE.
 //! `--knob K` (a real number) sets the thrust of mode good to 100 − 2·|K − 30|: a flag whose
@@ -20,8 +21,6 @@ use std::time::Duration;
 
 /// Turn (1-based) on which the "later" misbehaviours happen.
 const LATER_TURN: usize = 6;
-/// How long `talk` waits after an answer before saying so on stderr.
-const TALK_PAUSE: Duration = Duration::from_millis(10);
 /// The best value of `--knob`: the only one that gives full thrust.
 const KNOB_BEST: f64 = 30.0;
 /// Thrust lost per unit of `--knob` away from [`KNOB_BEST`].
@@ -129,6 +128,10 @@ fn main() {
     let mut out = io::stdout().lock();
     for turn in 1.. {
         let pods: Vec<Vec<i64>> = (0..4).map(|_| input.numbers()).collect();
+        if talk && turn > 1 {
+            // The arena sends this turn's input only after it has taken the previous answer.
+            eprintln!("after answer {}", turn - 1);
+        }
         match (mode.as_str(), turn) {
             ("sleep-first", 1) | ("sleep-later", LATER_TURN) => sleep(LONG_SLEEP),
             ("slow-then-fine", 1) => sleep(Duration::from_millis(600)),
@@ -168,10 +171,6 @@ fn main() {
             .is_err()
         {
             exit(0);
-        }
-        if talk {
-            sleep(TALK_PAUSE);
-            eprintln!("after answer {turn}");
         }
     }
 }
