@@ -17,4 +17,4 @@ pub use game::{Game, MAX_AGENTS};
 pub use params::{FinalMove, SearchParams, Selection};
 pub use pool::{Node, NodeId, NodePool};
 pub use rng::Rng;
-pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL, MAX_DEPTH};
+pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL, KEEP_NOTHING, MAX_DEPTH};

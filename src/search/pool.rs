@@ -5,6 +5,11 @@
 //! fits in 16 bytes (four per cache line). Sums of squared scores, which only UCB1-Tuned reads,
 //! live in a parallel array, kept only when the turn asks for them, so plain UCB1 never touches
 //! them.
+//!
+//! Between turns a pool can keep one subtree instead of starting over ([`NodePool::keep_subtree`]):
+//! the subtree is moved, in place, to the front of the pool. A children block is always made
+//! after its parent's block, so walking the blocks in pool order moves every kept block to a slot
+//! at or before its old one, over blocks already walked, and finds its parent already moved.
 
 /// Index of a node in its agent's [`NodePool`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -70,6 +75,9 @@ pub struct NodePool {
     tracks_squares: bool,
     /// True when the parallel array is in use (squares or EXP3 estimates): expansion zeroes it.
     uses_extra: bool,
+    /// Scratch for [`NodePool::keep_subtree`]: for old block b (slots `1 + b × children_per_node`
+    /// onwards), 1 + the new slot of the node whose children it is, or 0 when it is not kept.
+    kept_block_parents: Vec<u32>,
 }
 
 impl NodePool {
@@ -84,7 +92,60 @@ impl NodePool {
             children_per_node: 0,
             tracks_squares: false,
             uses_extra: false,
+            // Zeroed memory comes from the OS untouched: it costs nothing until a subtree is kept.
+            kept_block_parents: vec![0; capacity],
         }
+    }
+
+    /// Make the subtree under `child`, a child of the root, the whole tree: `child` becomes the
+    /// root, with its statistics, and its descendants keep theirs, moved to the front of the pool;
+    /// every other node is dropped. Returns the nodes kept (root included). Does nothing and
+    /// returns 0 when `child` is not a child of the root. Allocates nothing; time linear in the
+    /// nodes in use.
+    pub fn keep_subtree(&mut self, child: NodeId) -> usize {
+        let block_size = self.children_per_node as usize;
+        let root = self.nodes[0];
+        if block_size == 0
+            || !root.is_expanded()
+            || child.0 < root.first_child.0
+            || child.0 >= root.first_child.0 + block_size as u32
+        {
+            return 0;
+        }
+        let old_used = self.used as usize;
+        let block_count = (old_used - 1) / block_size;
+        let parents = &mut self.kept_block_parents[..block_count];
+        parents.fill(0);
+        self.nodes[0] = self.nodes[child.index()];
+        self.score_square_sums[0] = self.score_square_sums[child.index()];
+        let block_of = |first: NodeId| (first.index() - 1) / block_size;
+        if self.nodes[0].is_expanded() {
+            parents[block_of(self.nodes[0].first_child)] = 1;
+        }
+        let mut new_used = 1;
+        for block in 0..block_count {
+            let parent_plus_one = self.kept_block_parents[block];
+            if parent_plus_one == 0 {
+                continue;
+            }
+            let old_first = 1 + block * block_size;
+            // Kept blocks only move towards the front, over blocks already walked.
+            debug_assert!(new_used <= old_first);
+            self.nodes
+                .copy_within(old_first..old_first + block_size, new_used);
+            self.score_square_sums
+                .copy_within(old_first..old_first + block_size, new_used);
+            self.nodes[parent_plus_one as usize - 1].first_child = NodeId(new_used as u32);
+            for slot in new_used..new_used + block_size {
+                let node = self.nodes[slot];
+                if node.is_expanded() {
+                    self.kept_block_parents[block_of(node.first_child)] = slot as u32 + 1;
+                }
+            }
+            new_used += block_size;
+        }
+        self.used = new_used as u32;
+        new_used
     }
 
     /// Forget every node but a fresh root; expanded nodes will get `children_per_node` children
@@ -330,6 +391,112 @@ mod tests {
         pool.reset(0, false);
         pool.expand(NodeId::ROOT).unwrap();
         pool.prefetch_children(NodeId::ROOT);
+        assert_eq!(pool.len(), 1);
+    }
+
+    /// The subtree under `id`, read in child order: each node's statistics and its children's.
+    #[derive(Debug, PartialEq)]
+    struct Shape {
+        visits: u32,
+        score_sum: f64,
+        square_sum: f64,
+        children: Vec<Shape>,
+    }
+
+    fn shape(pool: &NodePool, id: NodeId) -> Shape {
+        let node = pool.node(id);
+        let children = if node.is_expanded() {
+            (0..pool.children_per_node() as u32)
+                .map(|k| shape(pool, NodeId(node.first_child.0 + k)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Shape {
+            visits: node.visits,
+            score_sum: node.score_sum,
+            square_sum: pool.score_square_sum(id),
+            children,
+        }
+    }
+
+    fn node_count(shape: &Shape) -> usize {
+        1 + shape.children.iter().map(node_count).sum::<usize>()
+    }
+
+    /// A tree of 3 children per node whose blocks are made out of breadth-first order: the
+    /// subtree under root child 2 has blocks before, between and after other subtrees' blocks.
+    fn interleaved_tree() -> NodePool {
+        let mut pool = NodePool::with_capacity(64);
+        pool.reset(3, true);
+        let root_children = pool.expand(NodeId::ROOT).unwrap(); // 1..4
+        let [a, _, c] = [0, 1, 2].map(|k| NodeId(root_children.0 + k));
+        let a_children = pool.expand(a).unwrap(); // 4..7
+        let c_children = pool.expand(c).unwrap(); // 7..10
+        pool.expand(NodeId(a_children.0 + 1)).unwrap(); // 10..13
+        let c_grandchildren = pool.expand(NodeId(c_children.0 + 2)).unwrap(); // 13..16
+        pool.expand(NodeId(a_children.0 + 2)).unwrap(); // 16..19
+        pool.expand(NodeId(c_children.0)).unwrap(); // 19..22
+        pool.expand(NodeId(c_grandchildren.0 + 1)).unwrap(); // 22..25
+        for slot in 0..pool.len() as u32 {
+            for visit in 0..=slot % 4 {
+                pool.add_score(NodeId(slot), f64::from(slot) + f64::from(visit) / 8.0);
+            }
+        }
+        pool
+    }
+
+    #[test]
+    fn keeping_a_subtree_keeps_exactly_its_nodes_and_statistics() {
+        for kept_child in 0..3 {
+            let mut pool = interleaved_tree();
+            let subtree = shape(&pool, NodeId(1 + kept_child));
+            let kept = pool.keep_subtree(NodeId(1 + kept_child));
+            assert_eq!(kept, node_count(&subtree), "child {kept_child}");
+            assert_eq!(pool.len(), kept);
+            assert_eq!(shape(&pool, NodeId::ROOT), subtree, "child {kept_child}");
+        }
+        // Root child 2 holds 1 + 3 + 3 + 3 + 3 nodes; the others are dropped.
+        let mut pool = interleaved_tree();
+        assert_eq!(pool.keep_subtree(NodeId(3)), 13);
+    }
+
+    #[test]
+    fn a_kept_tree_grows_after_its_nodes_and_can_be_kept_again() {
+        let mut pool = interleaved_tree();
+        pool.keep_subtree(NodeId(3));
+        let before = shape(&pool, NodeId::ROOT);
+        let leaf = NodeId(pool.node(NodeId::ROOT).first_child.0 + 1);
+        assert!(!pool.node(leaf).is_expanded());
+        assert_eq!(pool.expand(leaf), Some(NodeId(13)));
+        assert_eq!(pool.children_square_sums(leaf), [0.0; 3]);
+        let mut grown = shape(&pool, NodeId::ROOT);
+        grown.children[1].children.clear();
+        assert_eq!(grown, before);
+        // Again, one level down: the subtree of the kept root's third child.
+        let third = NodeId(pool.node(NodeId::ROOT).first_child.0 + 2);
+        let subtree = shape(&pool, third);
+        assert_eq!(pool.keep_subtree(third), node_count(&subtree));
+        assert_eq!(shape(&pool, NodeId::ROOT), subtree);
+    }
+
+    #[test]
+    fn keeping_a_leaf_or_a_non_child_keeps_only_what_it_should() {
+        let mut pool = interleaved_tree();
+        let leaf = shape(&pool, NodeId(2));
+        assert_eq!(pool.keep_subtree(NodeId(2)), 1);
+        assert_eq!(shape(&pool, NodeId::ROOT), leaf);
+        assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
+        // Not a child of the root: nothing happens.
+        let mut pool = interleaved_tree();
+        let whole = shape(&pool, NodeId::ROOT);
+        assert_eq!(pool.keep_subtree(NodeId(5)), 0);
+        assert_eq!(pool.keep_subtree(NodeId::ROOT), 0);
+        assert_eq!(shape(&pool, NodeId::ROOT), whole);
+        // A root never expanded has no child to keep.
+        let mut pool = NodePool::with_capacity(4);
+        pool.reset(3, false);
+        assert_eq!(pool.keep_subtree(NodeId(1)), 0);
         assert_eq!(pool.len(), 1);
     }
 

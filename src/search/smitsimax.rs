@@ -26,7 +26,12 @@ pub struct SearchStats {
     pub simulated_plies: u64,
     /// Nodes in use in each agent's tree, root included (0 for agents the game does not have).
     pub nodes_used: [usize; MAX_AGENTS],
+    /// Nodes each agent's tree kept from the previous turn at the last reset (0: started fresh).
+    pub nodes_kept: [usize; MAX_AGENTS],
 }
+
+/// No agent keeps anything: [`Smitsimax::reset_keeping`] with this is [`Smitsimax::reset`].
+pub const KEEP_NOTHING: [Option<u8>; MAX_AGENTS] = [None; MAX_AGENTS];
 
 /// A Smitsimax search over the game `G`. Allocates only in [`Smitsimax::new`].
 pub struct Smitsimax<G: Game> {
@@ -50,6 +55,10 @@ pub struct Smitsimax<G: Game> {
     /// The normalisation derived from the two above, cached.
     scales: [ScoreScale; MAX_AGENTS],
     tables: VisitTables,
+    /// [`SearchParams::depth`] at the last reset: a tree is only kept under the same depth.
+    tree_depth: u32,
+    /// Nodes each tree kept at the last reset.
+    nodes_kept: [usize; MAX_AGENTS],
     iterations: u64,
     simulated_plies: u64,
 }
@@ -72,6 +81,8 @@ impl<G: Game> Smitsimax<G> {
             highest_scores: [f64::NEG_INFINITY; MAX_AGENTS],
             scales: [ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY); MAX_AGENTS],
             tables: VisitTables::new(),
+            tree_depth: params.depth,
+            nodes_kept: [0; MAX_AGENTS],
             iterations: 0,
             simulated_plies: 0,
         }
@@ -93,12 +104,28 @@ impl<G: Game> Smitsimax<G> {
     /// Panics if the game breaks its contract: agent count outside 1..=[`MAX_AGENTS`] or an
     /// action count outside 1..=256.
     pub fn reset(&mut self, root: &G) {
+        self.reset_keeping(root, KEEP_NOTHING);
+    }
+
+    /// Like [`Smitsimax::reset`], except that each agent `a` with `played[a] = Some(action)`
+    /// keeps the subtree under its root action `action` from the previous turn, re-rooted, with
+    /// its statistics and its score range. The caller vouches that `root` is what that subtree
+    /// stood for (the agent played `action`, and the evaluation is the same); the search checks
+    /// the rest and starts the agent's tree fresh when it cannot keep it: no previous turn, other
+    /// agent or action counts, another selection policy or depth, or `action` never expanded at
+    /// the root. Allocates nothing; time linear in the nodes in use.
+    pub fn reset_keeping(&mut self, root: &G, played: [Option<u8>; MAX_AGENTS]) {
         let agent_count = root.agent_count();
         assert!(
             (1..=MAX_AGENTS).contains(&agent_count),
             "Game::agent_count must be in 1..={MAX_AGENTS}, got {agent_count}"
         );
+        let same_search = self.root.is_some()
+            && agent_count == self.agent_count
+            && self.selection == self.params.selection
+            && self.tree_depth == self.params.depth;
         self.selection = self.params.selection;
+        self.tree_depth = self.params.depth;
         let track_squares = self.selection == Selection::Ucb1Tuned;
         for agent in 0..MAX_AGENTS {
             let action_count = if agent < agent_count {
@@ -110,18 +137,45 @@ impl<G: Game> Smitsimax<G> {
                 agent >= agent_count || (1..=256).contains(&action_count),
                 "Game::action_count({agent}) must be in 1..=256, got {action_count}"
             );
+            let kept = match played[agent] {
+                Some(action)
+                    if same_search
+                        && agent < agent_count
+                        && self.action_counts[agent] == action_count as u32 =>
+                {
+                    let tree = &mut self.trees[agent];
+                    let root_children = tree.node(NodeId::ROOT).first_child;
+                    if root_children == NodeId::NONE || u32::from(action) >= action_count as u32 {
+                        0
+                    } else {
+                        let kept = tree.keep_subtree(NodeId(root_children.0 + u32::from(action)));
+                        // A never-visited action holds nothing worth keeping.
+                        if tree.node(NodeId::ROOT).visits == 0 {
+                            0
+                        } else {
+                            kept
+                        }
+                    }
+                }
+                _ => 0,
+            };
+            self.nodes_kept[agent] = kept;
+            if kept > 0 {
+                // The kept statistics were normalised by this range: keep it with them.
+                continue;
+            }
             self.action_counts[agent] = action_count as u32;
             if self.selection == Selection::Exp3 {
                 self.trees[agent].reset_with_estimates(action_count);
             } else {
                 self.trees[agent].reset(action_count, track_squares);
             }
+            self.lowest_scores[agent] = f64::INFINITY;
+            self.highest_scores[agent] = f64::NEG_INFINITY;
+            self.scales[agent] = ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY);
         }
         self.root = Some(*root);
         self.agent_count = agent_count;
-        self.lowest_scores = [f64::INFINITY; MAX_AGENTS];
-        self.highest_scores = [f64::NEG_INFINITY; MAX_AGENTS];
-        self.scales = [ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY); MAX_AGENTS];
         self.iterations = 0;
         self.simulated_plies = 0;
     }
@@ -342,7 +396,17 @@ impl<G: Game> Smitsimax<G> {
 
     /// Reset to `root` and run exactly `iterations` iterations.
     pub fn run_iterations(&mut self, root: &G, iterations: u64) -> SearchStats {
-        self.reset(root);
+        self.run_iterations_keeping(root, KEEP_NOTHING, iterations)
+    }
+
+    /// [`Smitsimax::reset_keeping`] to `root`, then run exactly `iterations` iterations.
+    pub fn run_iterations_keeping(
+        &mut self,
+        root: &G,
+        played: [Option<u8>; MAX_AGENTS],
+        iterations: u64,
+    ) -> SearchStats {
+        self.reset_keeping(root, played);
         for _ in 0..iterations {
             self.iterate();
         }
@@ -352,8 +416,18 @@ impl<G: Game> Smitsimax<G> {
     /// Reset to `root` and iterate until `should_stop()` returns true. The predicate is asked
     /// after every [`CHECK_INTERVAL`] iterations, so at least that many run and a clock read
     /// there costs next to nothing.
-    pub fn run_until<F: FnMut() -> bool>(&mut self, root: &G, mut should_stop: F) -> SearchStats {
-        self.reset(root);
+    pub fn run_until<F: FnMut() -> bool>(&mut self, root: &G, should_stop: F) -> SearchStats {
+        self.run_until_keeping(root, KEEP_NOTHING, should_stop)
+    }
+
+    /// [`Smitsimax::reset_keeping`] to `root`, then iterate as [`Smitsimax::run_until`] does.
+    pub fn run_until_keeping<F: FnMut() -> bool>(
+        &mut self,
+        root: &G,
+        played: [Option<u8>; MAX_AGENTS],
+        mut should_stop: F,
+    ) -> SearchStats {
+        self.reset_keeping(root, played);
         loop {
             for _ in 0..CHECK_INTERVAL {
                 self.iterate();
@@ -374,6 +448,7 @@ impl<G: Game> Smitsimax<G> {
             iterations: self.iterations,
             simulated_plies: self.simulated_plies,
             nodes_used,
+            nodes_kept: self.nodes_kept,
         }
     }
 
