@@ -464,3 +464,118 @@ fn random_dominant_games_converge_whatever_their_shape() {
         }
     }
 }
+
+/// One tree read in child order: each node's visits and score sum, then its children's.
+fn tree_shape(search: &Smitsimax<impl Game>, agent: usize, id: NodeId) -> Vec<(u32, f64)> {
+    let tree = search.tree(agent);
+    let mut shape = Vec::new();
+    let mut stack = vec![id];
+    while let Some(id) = stack.pop() {
+        let node = tree.node(id);
+        shape.push((node.visits, node.score_sum));
+        if node.is_expanded() {
+            let block = tree.children_per_node() as u32;
+            stack.extend((0..block).rev().map(|k| NodeId(node.first_child.0 + k)));
+        }
+    }
+    shape
+}
+
+fn root_child(search: &Smitsimax<impl Game>, agent: usize, action: u8) -> NodeId {
+    NodeId(search.tree(agent).node(NodeId::ROOT).first_child.0 + u32::from(action))
+}
+
+#[test]
+fn a_kept_tree_is_the_played_actions_subtree_and_the_others_start_fresh() {
+    let params = SearchParams {
+        depth: 5,
+        expand_after: 2,
+        ..SearchParams::default()
+    };
+    let mut search = Smitsimax::new(100_000, params, 3);
+    let root = HashGame { mix: [1, 2, 3, 4] };
+    search.run_iterations(&root, 3_000);
+    let played = [most_visited(&search, 0), most_visited(&search, 1)];
+    let subtrees =
+        [0, 1].map(|agent| tree_shape(&search, agent, root_child(&search, agent, played[agent])));
+    assert!(subtrees[0].len() > 50, "{} nodes", subtrees[0].len());
+    let next = HashGame { mix: [9, 8, 7, 6] };
+    search.reset_keeping(&next, [Some(played[0]), Some(played[1]), None, None]);
+    for agent in 0..2 {
+        assert_eq!(tree_shape(&search, agent, NodeId::ROOT), subtrees[agent]);
+        assert_eq!(search.tree(agent).len(), subtrees[agent].len());
+    }
+    for agent in 2..4 {
+        assert_eq!(search.tree(agent).len(), 1);
+        assert_eq!(search.tree(agent).node(NodeId::ROOT).visits, 0);
+    }
+    let stats = search.stats();
+    assert_eq!(
+        stats.nodes_kept,
+        [subtrees[0].len(), subtrees[1].len(), 0, 0]
+    );
+    assert_eq!((stats.iterations, stats.simulated_plies), (0, 0));
+    // The kept trees go on growing and the search on choosing legal actions.
+    let stats = search.run_iterations_keeping(&next, [Some(0), Some(1), None, None], 2_000);
+    assert_eq!(stats.iterations, 2_000);
+    for agent in 0..4 {
+        assert!(search.best_action(agent) < 9);
+    }
+}
+
+#[test]
+fn a_tree_starts_fresh_when_it_cannot_be_kept() {
+    let root = HashGame { mix: [5, 6, 7, 8] };
+    let params = SearchParams {
+        depth: 4,
+        ..SearchParams::default()
+    };
+    let keep_all = [Some(0), Some(1), Some(2), Some(3)];
+    let fresh = |search: &Smitsimax<HashGame>| {
+        let stats = search.stats();
+        assert_eq!(stats.nodes_kept, [0; MAX_AGENTS]);
+        (0..MAX_AGENTS).all(|agent| {
+            search.tree(agent).len() == 1 && search.tree(agent).node(NodeId::ROOT).visits == 0
+        })
+    };
+    // No previous turn.
+    let mut search = Smitsimax::new(50_000, params, 1);
+    search.reset_keeping(&root, keep_all);
+    assert!(fresh(&search));
+    // Another depth, another selection policy.
+    search.run_iterations(&root, 2_000);
+    search.params_mut().depth = 5;
+    search.reset_keeping(&root, keep_all);
+    assert!(fresh(&search));
+    search.run_iterations(&root, 2_000);
+    search.params_mut().selection = Selection::Ucb1Tuned;
+    search.reset_keeping(&root, keep_all);
+    assert!(fresh(&search));
+    // Other action counts (a game of another shape).
+    let mut search = Smitsimax::new(50_000, params, 1);
+    let game = DominantMatrixGame::new(&[3, 5, 4, 2], &[1, 2, 0, 1], 6);
+    search.run_iterations(&game, 2_000);
+    let other = DominantMatrixGame::new(&[3, 6, 4, 2], &[1, 2, 0, 1], 6);
+    search.reset_keeping(&other, [None, Some(1), None, None]);
+    assert_eq!(search.tree(1).len(), 1);
+    assert_eq!(search.stats().nodes_kept[1], 0);
+    // An action the search never tried, and an action out of range.
+    let mut search = Smitsimax::new(50_000, params, 1);
+    search.run_iterations(&root, 5);
+    let untried = (0..9)
+        .find(|&action| search.root_stats(0).nth(action as usize).map(|(_, v, _)| v) == Some(0))
+        .expect("5 iterations visit at most 5 of the 9 root actions");
+    search.reset_keeping(&root, [Some(untried), Some(200), None, None]);
+    assert!(fresh(&search));
+    // With nothing to keep, reset_keeping is reset: the same decisions.
+    let mut plain = Smitsimax::new(50_000, params, 4);
+    let mut keeping = Smitsimax::new(50_000, params, 4);
+    plain.run_iterations(&root, 1_000);
+    keeping.run_iterations_keeping(&root, [None; MAX_AGENTS], 1_000);
+    for agent in 0..MAX_AGENTS {
+        assert_eq!(
+            plain.root_stats(agent).collect::<Vec<_>>(),
+            keeping.root_stats(agent).collect::<Vec<_>>()
+        );
+    }
+}

@@ -70,6 +70,7 @@ fn searching_allocates_nothing_after_construction() {
     let mut search = Smitsimax::new(20_000, params, 1);
     let root = HashGame { mix: [5, 6, 7, 8] };
     let mut decisions = [0u8; 4];
+    let mut kept_nodes = 0;
     let allocations = allocations_during(|| {
         // Several turns, the pool filling up in the last ones, every selection policy.
         let policies = [
@@ -97,7 +98,23 @@ fn searching_allocates_nothing_after_construction() {
         search.reset(&root);
         search.iterate();
         std::hint::black_box(search.stats());
+        // Turns that keep the played actions' subtrees, every policy, the pool filling up.
+        for turn in 0..8u64 {
+            search.params_mut().selection = policies[turn as usize / 2 % 4];
+            let played = [0, 1, 2, 3].map(|agent| Some(search.best_action(agent)));
+            let stats = search.run_iterations_keeping(&root, played, 3_000 * (turn + 1));
+            kept_nodes += stats.nodes_kept.iter().sum::<usize>();
+            let mut checks = 0;
+            search.run_until_keeping(&root, played, || {
+                checks += 1;
+                checks == 3
+            });
+        }
     });
+    assert!(
+        kept_nodes > 0,
+        "no turn kept a tree: the loop above checked nothing"
+    );
     assert_eq!(allocations, 0);
     assert!(decisions.iter().all(|&d| d < 9));
 
