@@ -127,7 +127,7 @@ impl<G: Game> Smitsimax<G> {
         self.selection = self.params.selection;
         self.tree_depth = self.params.depth;
         let track_squares = self.selection == Selection::Ucb1Tuned;
-        for agent in 0..MAX_AGENTS {
+        for (agent, played_action) in played.into_iter().enumerate() {
             let action_count = if agent < agent_count {
                 root.action_count(agent)
             } else {
@@ -137,7 +137,7 @@ impl<G: Game> Smitsimax<G> {
                 agent >= agent_count || (1..=256).contains(&action_count),
                 "Game::action_count({agent}) must be in 1..=256, got {action_count}"
             );
-            let kept = match played[agent] {
+            let kept = match played_action {
                 Some(action)
                     if same_search
                         && agent < agent_count
