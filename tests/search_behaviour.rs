@@ -501,9 +501,9 @@ fn a_kept_tree_is_the_played_actions_subtree_and_the_others_start_fresh() {
     assert!(subtrees[0].len() > 50, "{} nodes", subtrees[0].len());
     let next = HashGame { mix: [9, 8, 7, 6] };
     search.reset_keeping(&next, [Some(played[0]), Some(played[1]), None, None]);
-    for agent in 0..2 {
-        assert_eq!(tree_shape(&search, agent, NodeId::ROOT), subtrees[agent]);
-        assert_eq!(search.tree(agent).len(), subtrees[agent].len());
+    for (agent, subtree) in subtrees.iter().enumerate() {
+        assert_eq!(&tree_shape(&search, agent, NodeId::ROOT), subtree);
+        assert_eq!(search.tree(agent).len(), subtree.len());
     }
     for agent in 2..4 {
         assert_eq!(search.tree(agent).len(), 1);
