@@ -70,6 +70,9 @@ pub struct BotConfig {
     pub timeout_guard: u32,
     /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
     pub verbose: bool,
+    /// Start each own pod's tree from the subtree under the action it played last turn
+    /// (`--reuse-tree 1`; off by default, not yet measured at the real time control).
+    pub reuse_tree: bool,
 }
 
 impl Default for BotConfig {
@@ -93,6 +96,7 @@ impl Default for BotConfig {
             greedy: BOT_GREEDY,
             timeout_aware: false,
             timeout_guard: BOT_TIMEOUT_GUARD,
+            reuse_tree: false,
         }
     }
 }
@@ -103,7 +107,7 @@ pub const USAGE: &str =
 [--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--shield-near 0|1] [--greedy P] [--timeout-aware 0|1] [--timeout-guard T] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
-[--exp3-gamma G] [--verbose 0|1]";
+[--exp3-gamma G] [--reuse-tree 0|1] [--verbose 0|1]";
 
 impl BotConfig {
     /// Parses `--name value` pairs; an error says which flag and why.
@@ -176,6 +180,7 @@ impl BotConfig {
                 }
                 "centred" => config.eval.centred = switch()?,
                 "verbose" => config.verbose = switch()?,
+                "reuse-tree" => config.reuse_tree = switch()?,
                 "score-scale" => config.eval.score_scale = number("a positive number")?,
                 "league" => {
                     config.league = League::parse(value)
@@ -215,6 +220,13 @@ mod tests {
         let config =
             BotConfig::from_args(&args("--shield-near 0 --centred 1 --verbose 1")).unwrap();
         assert!(!config.shield_near && config.eval.centred && config.verbose);
+        assert!(!config.reuse_tree);
+        assert!(
+            BotConfig::from_args(&args("--reuse-tree 1"))
+                .unwrap()
+                .reuse_tree
+        );
+        assert!(BotConfig::from_args(&args("--reuse-tree on")).is_err());
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
     }

@@ -9,7 +9,7 @@ use super::memory::Memory;
 use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-use crate::search::Smitsimax;
+use crate::search::{Smitsimax, KEEP_NOTHING};
 use std::time::Instant;
 
 /// What the bot decided in a turn, and what it cost.
@@ -20,6 +20,8 @@ pub struct TurnDecision {
     pub simulated_turns: u64,
     /// Nodes in use in the largest tree (against `--nodes`: a full pool stops growing).
     pub nodes: usize,
+    /// Nodes each own pod's tree kept from the previous turn (`--reuse-tree 1`; 0: fresh).
+    pub kept_nodes: [usize; 2],
     pub elapsed_ms: f64,
 }
 
@@ -28,6 +30,18 @@ pub struct Player {
     context: &'static RaceContext,
     memory: Memory,
     search: Smitsimax<CsbGame>,
+    /// What the last turn's trees assumed, for `--reuse-tree`.
+    last_turn: Option<SearchedTurn>,
+}
+
+/// What a turn's search was about, beyond the pods' states: the roles its evaluation scored and
+/// the root action each own pod played. The next turn keeps an own pod's subtree only under the
+/// same roles (other roles, another evaluation: the kept scores would mean something else). The
+/// opponents' trees always start fresh: their moves are not known, only their new positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SearchedTurn {
+    roles: [Roles; 2],
+    played: [u8; 2],
 }
 
 impl Player {
@@ -50,6 +64,7 @@ impl Player {
             config,
             context,
             search,
+            last_turn: None,
         })
     }
 
@@ -129,7 +144,8 @@ impl Player {
                     && self.memory.turns_without_pass[0] >= guard,
             }
         };
-        let mut root = CsbGame::root(self.context, fast, [roles(0), roles(2)]);
+        let team_roles = [roles(0), roles(2)];
+        let mut root = CsbGame::root(self.context, fast, team_roles);
         if self.config.timeout_aware {
             root = root.with_timeout(
                 self.memory
@@ -137,8 +153,16 @@ impl Player {
                     .map(|turns| u32::from(CHECKPOINT_TIMEOUT_TURNS).saturating_sub(turns)),
             );
         }
+        let played = match self.last_turn {
+            Some(last) if self.config.reuse_tree && last.roles == team_roles => {
+                [Some(last.played[0]), Some(last.played[1]), None, None]
+            }
+            _ => KEEP_NOTHING,
+        };
         let stats = match self.config.iterations {
-            Some(iterations) => self.search.run_iterations(&root, iterations),
+            Some(iterations) => self
+                .search
+                .run_iterations_keeping(&root, played, iterations),
             None => {
                 let budget_ms = if first_turn {
                     self.config.first_budget_ms
@@ -146,16 +170,23 @@ impl Player {
                     self.config.budget_ms
                 };
                 let started = input.received_at;
-                self.search.run_until(&root, || {
+                self.search.run_until_keeping(&root, played, || {
                     started.elapsed().as_secs_f64() * 1000.0 >= budget_ms
                 })
             }
         };
+        let chosen = [self.chosen_action(0), self.chosen_action(1)];
+        self.last_turn = Some(SearchedTurn {
+            roles: team_roles,
+            played: chosen,
+        });
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
             // The search played an out-of-reach SHIELD as action 0; so does the bot.
-            let chosen = root.effective_action(index, self.chosen_action(index));
-            let action = self.context.actions.get(chosen);
+            let action = self
+                .context
+                .actions
+                .get(root.effective_action(index, chosen[index]));
             *command = action.to_command(&pods[index], fallback[index]);
             self.memory.record_own_command(index, command.thrust);
         }
@@ -164,6 +195,7 @@ impl Player {
             iterations: stats.iterations,
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
+            kept_nodes: [stats.nodes_kept[0], stats.nodes_kept[1]],
             elapsed_ms: elapsed_ms(input.received_at),
         }
     }

@@ -39,6 +39,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         }
     };
     let verbose = config.verbose;
+    let reuse_tree = config.reuse_tree;
     let mut player = match Player::new(config, &init) {
         Ok(player) => player,
         Err(error) => {
@@ -57,11 +58,16 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             }
         };
         let decision = player.play_turn(&input);
-        let _ = writeln!(
+        let _ = write!(
             diagnostics,
             "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}",
             decision.iterations, decision.simulated_turns, decision.nodes, decision.elapsed_ms
         );
+        if reuse_tree {
+            let [pod0, pod1] = decision.kept_nodes;
+            let _ = write!(diagnostics, " kept={pod0},{pod1}");
+        }
+        let _ = writeln!(diagnostics);
         if verbose {
             let _ = write!(diagnostics, "{}", player.root_summary());
         }
