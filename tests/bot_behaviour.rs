@@ -227,3 +227,43 @@ fn near_the_checkpoint_timeout_the_blocker_races_for_its_own_checkpoint() {
         "80 turns without a pass: the blocker should pass its checkpoint, took {turns:?}"
     );
 }
+
+/// With `--reuse-tree 1`, nodes each own tree keeps on the second turn: after the pods played
+/// the bot's commands for one turn, then, if `swap_roles`, with our two pods swapped so that the
+/// other one leads (another runner: the evaluation changed, nothing can be kept).
+fn kept_on_second_turn(swap_roles: bool) -> [usize; 2] {
+    let mut race = Race::new(Map::from_seed(11), League::Legend);
+    let start = race.map.checkpoint(0);
+    let ahead = race.map.checkpoint(1);
+    let towards = |fraction: f64| start + (ahead - start) * fraction;
+    let far = Vec2::new(-20000.0, -20000.0);
+    place_pods(
+        &mut race,
+        [
+            (towards(0.6), 0),
+            (towards(0.2), 0),
+            (far, 0),
+            (far + Vec2::new(0.0, -2000.0), 0),
+        ],
+    );
+    let mut bot = player(&race, 2000);
+    bot.config_mut().reuse_tree = true;
+    let first = bot_commands(&mut bot, &race);
+    let commands = [first[0], first[1], idle(&race, 2), idle(&race, 3)];
+    race.step(&commands, &mut ());
+    if swap_roles {
+        race.pods_mut().swap(0, 1);
+    }
+    let input = TurnInput {
+        pods: turn_input(&race, 0),
+        received_at: Instant::now(),
+    };
+    bot.play_turn(&input).kept_nodes
+}
+
+#[test]
+fn a_reused_tree_is_kept_while_the_roles_hold_and_dropped_when_they_change() {
+    let kept = kept_on_second_turn(false);
+    assert!(kept[0] > 1 && kept[1] > 1, "kept {kept:?}");
+    assert_eq!(kept_on_second_turn(true), [0, 0]);
+}
