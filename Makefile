@@ -39,7 +39,8 @@ lint:
 bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs \
-		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)"
+		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)" \
+		--reference-args "--league $(LEAGUE)"
 
 bench:
 	$(CARGO) run --quiet --release -p csb --example bench

@@ -69,6 +69,17 @@ pub struct Cli {
     )]
     pub args: String,
 
+    /// Arguments given to the reference binary only, after --args (e.g. "--league gold", so that
+    /// the reference plays the league the bundle was built for while the bundle runs on its
+    /// built-in league).
+    #[arg(
+        long,
+        value_name = "ARGS",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub reference_args: String,
+
     /// Seconds each program may run in the comparison before it is killed.
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     pub timeout: u64,
