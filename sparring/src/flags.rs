@@ -86,7 +86,9 @@ pub fn parse<I: IntoIterator<Item = String>>(
         match name.as_str() {
             "--league" => {
                 flags.league = League::parse(&value).ok_or_else(|| {
-                    FlagError::Invalid(format!("--league expects gold or legend, got {value:?}"))
+                    FlagError::Invalid(format!(
+                        "--league expects a league (wood3 … legend), got {value:?}"
+                    ))
                 })?
             }
             "--budget-ms" => flags.budget = Duration::from_millis(number(&name, &value)?),
