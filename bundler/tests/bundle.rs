@@ -293,7 +293,7 @@ fn reference_bot() -> PathBuf {
     BUILT
         .get_or_init(|| {
             let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-            let target = root.join("target/bundler-reference");
+            let target = root.join("target/csb-for-tests");
             let o = Command::new(env!("CARGO"))
                 .args(["build", "--release", "--quiet", "-p", "csb", "--target-dir"])
                 .arg(&target)
