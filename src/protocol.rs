@@ -216,12 +216,12 @@ pub struct OnePodTurn {
 pub fn protocol_of_first_line(line: &str) -> &'static str {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     if tokens.iter().any(|token| token.parse::<i64>().is_err()) {
-        return "no protocol of this game (not all integers)";
+        return "no protocol of this game";
     }
     match tokens.len() {
-        1 => "the Gold/Legend protocol (laps, then the checkpoints)",
-        4 => "the Wood 3 one-pod protocol (x y nextCheckpointX nextCheckpointY)",
-        6 => "the Wood 2 to Silver one-pod protocol (x y nextCheckpointX nextCheckpointY nextCheckpointDist nextCheckpointAngle), or a Gold/Legend pod line without the initialisation",
+        1 => "the Gold/Legend protocol (laps first)",
+        4 => "the Wood 3 one-pod protocol",
+        6 => "the Wood 2 to Silver one-pod protocol (or a Gold/Legend pod line)",
         _ => "no protocol of this game",
     }
 }

@@ -12,6 +12,7 @@ use super::config::BotConfig;
 use super::course::Course;
 use super::evaluation::Roles;
 use super::game::{CsbGame, RaceContext};
+use super::player::{chosen_action, run_search};
 use super::racing::{racing_command, RacingView};
 use crate::engine::rules::{FRICTION_FACTOR, LAPS, MAX_ROTATION, POD_COUNT, SHIELD_LOCK_TURNS};
 use crate::engine::{Command, FastPod, League, Map, Pod, Thrust, Vec2};
@@ -102,10 +103,6 @@ impl OnePodPlayer {
             opponent_boost_used: false,
             last_target: None,
         }
-    }
-
-    pub fn config_mut(&mut self) -> &mut BotConfig {
-        &mut self.config
     }
 
     fn league(&self) -> League {
@@ -261,28 +258,14 @@ impl OnePodPlayer {
             blocker_races: false,
         };
         let root = CsbGame::root(context, fast, [roles(0), roles(2)]);
-        let stats = match self.config.iterations {
-            Some(iterations) => self.search.run_iterations(&root, iterations),
-            None => {
-                let budget_ms = if first_turn {
-                    self.config.first_budget_ms
-                } else {
-                    self.config.budget_ms
-                };
-                let started = input.received_at;
-                self.search.run_until(&root, || {
-                    started.elapsed().as_secs_f64() * 1000.0 >= budget_ms
-                })
-            }
-        };
-        // As from Gold: a move that won on the spot in every visit is played at once.
-        let chosen = self
-            .search
-            .root_stats(0)
-            .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
-            .max_by_key(|&(_, visits, _)| visits)
-            .map(|(action, _, _)| action)
-            .unwrap_or_else(|| self.search.best_action(0));
+        let stats = run_search(
+            &mut self.search,
+            &root,
+            &self.config,
+            first_turn,
+            input.received_at,
+        );
+        let chosen = chosen_action(&self.search, 0);
         let action = context.actions.get(root.effective_action(0, chosen));
         OnePodDecision {
             command: action.to_command(&own, own_fallback),
