@@ -172,7 +172,7 @@ mod tests {
     fn silver_shields_before_a_hit() {
         let mut silver = Racer::new(League::Silver);
         let mut first = input(0, 3000);
-        first.opponent_x = 1400;
+        (first.opponent_x, first.opponent_y) = (1400, 0);
         silver.play(&first);
         let mut second = first;
         second.opponent_x = 1000;
