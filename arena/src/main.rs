@@ -66,7 +66,7 @@ enum Commands {
         /// Match seed; game seeds derive from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// gold (thrust cap 100) or legend (cap 200).
+        /// wood3, wood2, wood1, bronze, silver (one pod each, docs/leagues.md), gold (thrust cap 100) or legend (cap 200).
         #[arg(long, default_value = "legend", value_parser = parse_league)]
         league: League,
         /// Multiplies the time limits (1000 ms first turn, 75 ms after).
@@ -179,7 +179,9 @@ fn parse_param(text: &str) -> Result<tune::ParamSpec, String> {
 }
 
 fn parse_league(text: &str) -> Result<League, String> {
-    League::parse(text).ok_or_else(|| format!("unknown league {text:?} (gold or legend)"))
+    League::parse(text).ok_or_else(|| {
+        format!("unknown league {text:?} (wood3, wood2, wood1, bronze, silver, gold or legend)")
+    })
 }
 
 fn parse_scale(text: &str) -> Result<f64, String> {

@@ -24,7 +24,7 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub bin: Option<String>,
 
-    /// League whose thrust cap the bundle uses; rewrites the marked constant (see
+    /// League the bundle plays (protocol, actions, thrust cap); rewrites the marked constant (see
     /// --league-const). Without this flag the constant is left as written.
     #[arg(long, value_enum)]
     pub league: Option<League>,
@@ -69,14 +69,30 @@ pub struct Cli {
     )]
     pub args: String,
 
+    /// Arguments given to the reference binary only, after --args (e.g. "--league gold", so that
+    /// the reference plays the league the bundle was built for while the bundle runs on its
+    /// built-in league).
+    #[arg(
+        long,
+        value_name = "ARGS",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub reference_args: String,
+
     /// Seconds each program may run in the comparison before it is killed.
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     pub timeout: u64,
 }
 
-/// The leagues the thrust cap distinguishes: 100 up to Gold, 200 in Legend.
+/// The leagues (docs/leagues.md): the bot's protocol, actions and thrust cap follow them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum League {
+    Wood3,
+    Wood2,
+    Wood1,
+    Bronze,
+    Silver,
     Gold,
     Legend,
 }
@@ -85,6 +101,11 @@ impl League {
     /// The enum variant name written into the bundle.
     pub fn variant(self) -> &'static str {
         match self {
+            League::Wood3 => "Wood3",
+            League::Wood2 => "Wood2",
+            League::Wood1 => "Wood1",
+            League::Bronze => "Bronze",
+            League::Silver => "Silver",
             League::Gold => "Gold",
             League::Legend => "Legend",
         }

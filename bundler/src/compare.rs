@@ -1,5 +1,6 @@
 //! Check 4: the compiled bundle and a reference binary (the cargo-built bot), run on the same
-//! recorded input with the same arguments, print byte-identical stdout and exit alike.
+//! recorded input with the same arguments (the reference may get a few more, e.g. the league the
+//! bundle has built in), print byte-identical stdout and exit alike.
 
 use std::fs::File;
 use std::path::Path;
@@ -21,6 +22,7 @@ pub fn compare(
     reference: &Path,
     input_file: &Path,
     args: &[String],
+    reference_args: &[String],
     timeout: Duration,
 ) -> Result<usize> {
     if !reference.is_file() {
@@ -36,7 +38,14 @@ pub fn compare(
         )));
     }
     let ours = run(bundle, args, input_file, timeout, "bundle")?;
-    let theirs = run(reference, args, input_file, timeout, "reference")?;
+    let all_reference_args: Vec<String> = args.iter().chain(reference_args).cloned().collect();
+    let theirs = run(
+        reference,
+        &all_reference_args,
+        input_file,
+        timeout,
+        "reference",
+    )?;
     if ours.stdout == theirs.stdout {
         if ours.status.code() != theirs.status.code() {
             return Err(check(format!(

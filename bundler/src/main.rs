@@ -116,16 +116,23 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
         );
         if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
+            let reference_args: Vec<String> = cli
+                .reference_args
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
             let lines = compare::compare(
                 &compiled.binary,
                 reference,
                 input_file,
                 &args,
+                &reference_args,
                 Duration::from_secs(cli.timeout),
             )?;
             say!(
-                "same output as {} on {} with args [{}]: {lines} lines",
+                "same output as {} [{}] on {} with args [{}]: {lines} lines",
                 reference.display(),
+                reference_args.join(" "),
                 input_file.display(),
                 args.join(" ")
             );

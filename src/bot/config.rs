@@ -99,7 +99,7 @@ impl Default for BotConfig {
 
 pub const USAGE: &str =
     "usage: csb [--budget-ms MS] [--first-budget-ms MS] [--iterations N] [--seed S] \
-[--league gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
+[--league wood3|wood2|wood1|bronze|silver|gold|legend] [--nodes N] [--blocker-weight W] [--chase-weight W] [--momentum-weight W] \
 [--score-scale S] [--runner-angle-weight W] [--centred 0|1] [--shield-near 0|1] [--greedy P] [--timeout-aware 0|1] [--timeout-guard T] [--pod-scores 0|1] [--depth D] [--exploration C] [--random-visits K] \
 [--expand-after T] [--discount G] [--rollout P] [--final-move most-visited|best-average] \
 [--selection ucb1|ucb1-tuned|smooth-uct|exp3] [--smooth-eta E] [--smooth-gamma G] [--smooth-d D] \
@@ -179,7 +179,9 @@ impl BotConfig {
                 "score-scale" => config.eval.score_scale = number("a positive number")?,
                 "league" => {
                     config.league = League::parse(value)
-                        .ok_or_else(|| format!("{flag} expects gold or legend, got {value:?}"))?
+                        .ok_or_else(|| format!(
+                            "{flag} expects wood3, wood2, wood1, bronze, silver, gold or legend, got {value:?}"
+                        ))?
                 }
                 _ => config.search.set(name, value).map_err(|error| {
                     if SearchParams::NAMES.contains(&name) {

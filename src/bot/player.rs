@@ -9,7 +9,7 @@ use super::memory::Memory;
 use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-use crate::search::Smitsimax;
+use crate::search::{SearchStats, Smitsimax};
 use std::time::Instant;
 
 /// What the bot decided in a turn, and what it cost.
@@ -75,12 +75,7 @@ impl Player {
     /// spot in every one of its visits is played at once: a win is scored 1 and the discount
     /// makes any later win worth less, so only an immediate win averages exactly 1.
     fn chosen_action(&self, index: usize) -> u8 {
-        self.search
-            .root_stats(index)
-            .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
-            .max_by_key(|&(_, visits, _)| visits)
-            .map(|(action, _, _)| action)
-            .unwrap_or_else(|| self.search.best_action(index))
+        chosen_action(&self.search, index)
     }
 
     /// One line per own pod: each root action's visits and mean score, the chosen one marked.
@@ -137,20 +132,13 @@ impl Player {
                     .map(|turns| u32::from(CHECKPOINT_TIMEOUT_TURNS).saturating_sub(turns)),
             );
         }
-        let stats = match self.config.iterations {
-            Some(iterations) => self.search.run_iterations(&root, iterations),
-            None => {
-                let budget_ms = if first_turn {
-                    self.config.first_budget_ms
-                } else {
-                    self.config.budget_ms
-                };
-                let started = input.received_at;
-                self.search.run_until(&root, || {
-                    started.elapsed().as_secs_f64() * 1000.0 >= budget_ms
-                })
-            }
-        };
+        let stats = run_search(
+            &mut self.search,
+            &root,
+            &self.config,
+            first_turn,
+            input.received_at,
+        );
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
             // The search played an out-of-reach SHIELD as action 0; so does the bot.
@@ -165,6 +153,39 @@ impl Player {
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             elapsed_ms: elapsed_ms(input.received_at),
+        }
+    }
+}
+
+/// The search's choice for own pod `index` (see [`Player`]'s use of it): a move that won the
+/// race on the spot in every one of its visits, else the search's best action.
+pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
+    search
+        .root_stats(index)
+        .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
+        .max_by_key(|&(_, visits, _)| visits)
+        .map(|(action, _, _)| action)
+        .unwrap_or_else(|| search.best_action(index))
+}
+
+/// Runs the search from `root` for the configured iterations, or until the turn's budget
+/// (the first turn's on the first turn) has passed since `received_at`.
+pub fn run_search(
+    search: &mut Smitsimax<CsbGame>,
+    root: &CsbGame,
+    config: &BotConfig,
+    first_turn: bool,
+    received_at: Instant,
+) -> SearchStats {
+    match config.iterations {
+        Some(iterations) => search.run_iterations(root, iterations),
+        None => {
+            let budget_ms = if first_turn {
+                config.first_budget_ms
+            } else {
+                config.budget_ms
+            };
+            search.run_until(root, || elapsed_ms(received_at) >= budget_ms)
         }
     }
 }
