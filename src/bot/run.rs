@@ -2,7 +2,7 @@
 //! commands out, flushed, with one diagnostic line on stderr. Malformed input gives one clear line
 //! on stderr and exit code 2; end of input exits 0.
 
-use super::config::{BotConfig, USAGE};
+use super::config::{help, BotConfig};
 use super::player::Player;
 use crate::protocol::{format_command, InputReader};
 use std::io::{BufRead, Write};
@@ -18,13 +18,13 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     mut diagnostics: E,
 ) -> i32 {
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        let _ = writeln!(diagnostics, "{USAGE}");
+        let _ = write!(output, "{}", help());
         return 0;
     }
     let config = match BotConfig::from_args(args) {
         Ok(config) => config,
         Err(error) => {
-            let _ = writeln!(diagnostics, "csb: {error}\n{USAGE}");
+            let _ = writeln!(diagnostics, "csb: {error}");
             return EXIT_BAD_INPUT;
         }
     };
