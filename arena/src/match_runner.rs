@@ -12,7 +12,7 @@ use crate::stats::Wdl;
 use csb::engine::{League, Map};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -49,11 +49,7 @@ struct Played {
     save_error: Option<String>,
 }
 
-fn play_one(
-    config: &MatchConfig,
-    run_dir: &std::path::Path,
-    index: usize,
-) -> Result<Played, String> {
+fn play_one(config: &MatchConfig, run_dir: Option<&Path>, index: usize) -> Result<Played, String> {
     let seed = game_seed(config.seed, index);
     let p1_player = if p1_is_player0(index) { 0 } else { 1 };
     let (commands, names) = if p1_player == 0 {
@@ -96,8 +92,14 @@ fn play_one(
         .iter()
         .map(|e| (bot_of(e.player), e.cause.clone(), e.detail.clone()))
         .collect();
-    let path = run_dir.join(format!("game-{index:05}-seed-{seed}.json"));
-    let save_error = replay.save(&path).err();
+    let (path, save_error) = match run_dir {
+        Some(dir) => {
+            let path = dir.join(format!("game-{index:05}-seed-{seed}.json"));
+            let save_error = replay.save(&path).err();
+            (path.display().to_string(), save_error)
+        }
+        None => (String::new(), Some("no replay directory".to_string())),
+    };
     Ok(Played {
         line: GameLine {
             index,
@@ -106,7 +108,7 @@ fn play_one(
             p1_score,
             turns: replay.result.turns,
             reason: replay.result.reason.clone(),
-            replay: save_error.is_none().then(|| path.display().to_string()),
+            replay: save_error.is_none().then_some(path),
         },
         eliminations,
         responses,
@@ -114,27 +116,33 @@ fn play_one(
     })
 }
 
-/// A bot that could not even start (`sh` says not found / not executable) on turn 1.
+/// A bot that exited before its first answer (a typo in its flags, a missing file): playing on
+/// would score every game as its crash, so the match stops. Judged on the first game received.
 fn start_failure(played: &Played, config: &MatchConfig) -> Option<String> {
     played
         .eliminations
         .iter()
         .find_map(|(bot, cause_name, detail)| {
-            let cannot_start = cause_name == cause::CRASH
-                && (detail.contains("status 127") || detail.contains("status 126"));
-            (cannot_start && played.line.turns == 0).then(|| {
+            // Exited (or was killed) with no line given; a bot that only closed its stdout
+            // is still running, and loses the game as a crash.
+            let before_first_answer = cause_name == cause::CRASH
+                && detail.contains(" after 0 of ")
+                && !detail.starts_with("closed its stdout");
+            (before_first_answer && played.line.turns == 0).then(|| {
                 let (name, command) = if *bot == 0 {
                     ("p1", &config.p1)
                 } else {
                     ("p2", &config.p2)
                 };
-                format!("{name} command `{command}` could not be started: {detail}")
+                format!("{name} command `{command}` stopped before its first answer: {detail}")
             })
         })
 }
 
-pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
-    let planned = planned_games(config.games, config.shard);
+/// Creates this run's replay directory `<out>/<unix seconds>-s<seed>[-shardIofN]`, with `-2`,
+/// `-3`, ... appended when another run took the name: `create_dir` is atomic, so two runs started
+/// in the same second never share one.
+pub fn create_run_dir(config: &MatchConfig) -> Result<PathBuf, String> {
     let stamp = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -143,9 +151,42 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         .shard
         .map(|(i, n)| format!("-shard{i}of{n}"))
         .unwrap_or_default();
-    let run_dir = config
-        .out
-        .join(format!("{stamp}-s{}{shard_suffix}", config.seed));
+    let base = format!("{stamp}-s{}{shard_suffix}", config.seed);
+    std::fs::create_dir_all(&config.out).map_err(|e| {
+        format!(
+            "cannot create the replay directory {}: {e}",
+            config.out.display()
+        )
+    })?;
+    for attempt in 1..=1000 {
+        let name = match attempt {
+            1 => base.clone(),
+            n => format!("{base}-{n}"),
+        };
+        let dir = config.out.join(name);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+        }
+    }
+    Err(format!(
+        "cannot create a replay directory {base}-N under {}: all taken",
+        config.out.display()
+    ))
+}
+
+pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
+    let planned = planned_games(config.games, config.shard);
+    // Replays that cannot be written are said on stderr at once (the progress bar may be
+    // hidden) and make the run end with exit code 1 (`main.rs`).
+    let run_dir = match create_run_dir(config) {
+        Ok(dir) => Some(dir),
+        Err(error) => {
+            eprintln!("arena: warning: {error}; the games are played without replays");
+            None
+        }
+    };
     let mut result = MatchResult {
         format: RESULT_FORMAT.to_string(),
         p1: config.p1.clone(),
@@ -161,7 +202,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         per_seat: [Wdl::default(); 2],
         eliminations: [BTreeMap::new(), BTreeMap::new()],
         response_times: [ResponseTimes::default(), ResponseTimes::default()],
-        replay_dir: Some(run_dir.display().to_string()),
+        replay_dir: run_dir.as_ref().map(|dir| dir.display().to_string()),
         games: Vec::new(),
     };
     let progress = ProgressBar::new(planned.len() as u64);
@@ -173,11 +214,12 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     let stop = AtomicBool::new(false);
     let mut fatal: Option<String> = None;
     let mut save_errors = 0usize;
+    let mut received = 0usize;
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<Result<Played, String>>();
         for _ in 0..config.threads.max(1) {
             let sender = sender.clone();
-            let (planned, next, stop, run_dir) = (&planned, &next, &stop, &run_dir);
+            let (planned, next, stop, run_dir) = (&planned, &next, &stop, run_dir.as_deref());
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
@@ -201,14 +243,19 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                     continue;
                 }
             };
-            if let Some(error) = start_failure(&played, config) {
-                fatal.get_or_insert(error);
-                stop.store(true, Ordering::SeqCst);
-                continue;
+            received += 1;
+            if received == 1 {
+                if let Some(error) = start_failure(&played, config) {
+                    fatal.get_or_insert(error);
+                    stop.store(true, Ordering::SeqCst);
+                    continue;
+                }
             }
             if let Some(error) = &played.save_error {
                 save_errors += 1;
-                progress.println(format!("arena: warning: {error}"));
+                if run_dir.is_some() {
+                    progress.suspend(|| eprintln!("arena: warning: {error}"));
+                }
             }
             for (bot, cause_name, _) in &played.eliminations {
                 *result.eliminations[*bot]
@@ -237,6 +284,10 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     });
     progress.finish_and_clear();
     if let Some(error) = fatal {
+        if let Some(dir) = &run_dir {
+            // Only when no replay was written into it.
+            let _ = std::fs::remove_dir(dir);
+        }
         return Err(error);
     }
     if save_errors == planned.len() && save_errors > 0 {
