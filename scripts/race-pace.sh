@@ -7,7 +7,8 @@
 #   scripts/race-pace.sh "target/release/csb --budget-ms 5 --first-budget-ms 50" [games] [seed]
 #
 # Run from anywhere; relative paths in the bot command are taken from the repository root. Needs
-# `cargo build --release --workspace` (the arena and its test bot). games >= 1 (default 8),
+# `cargo build --release --workspace` (the arena and its test bot; $ARENA_DIR names another
+# directory holding both, default target/release). games >= 1 (default 8),
 # seed >= 0 (default 2). The arena's errors are shown as they are and end the script with its
 # exit code; wrong arguments exit 2.
 set -euo pipefail
@@ -20,7 +21,7 @@ case "$GAMES" in ''|*[!0-9]*|0) fail "games must be a whole number >= 1, got \"$
 case "$SEED" in ''|*[!0-9]*) fail "seed must be a whole number >= 0, got \"$SEED\"" ;; esac
 [ -n "${BOT// /}" ] || fail "the bot command is empty"
 cd "$(dirname "$0")/.."
-B=target/release
+B=${ARENA_DIR:-target/release}
 for binary in arena testbot; do
     [ -x "$B/$binary" ] || fail "$B/$binary is missing: run cargo build --release --workspace"
 done
