@@ -6,7 +6,8 @@
 #   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=gold|legend, default legend)
 #   bench   engine and search speed on fixed positions, plus the decision signature
-#   arena   build the arena (target/release/arena)
+#   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
+#           reflex, ga)
 
 CARGO  ?= cargo
 LEAGUE ?= legend
@@ -45,7 +46,7 @@ bench:
 	$(CARGO) run --quiet --release -p csb --example bench
 
 arena:
-	$(CARGO) build --release -p arena
+	$(CARGO) build --release -p arena -p sparring
 
 clean:
 	$(CARGO) clean
