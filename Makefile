@@ -8,7 +8,8 @@
 #           legend), checked against target/release/csb --league $(LEAGUE) on a recorded game of
 #           that league's protocol
 #   bench   engine and search speed on fixed positions, plus the decision signature
-#   arena   build the arena (target/release/arena)
+#   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
+#           reflex, ga)
 
 CARGO  ?= cargo
 LEAGUE ?= legend
@@ -55,7 +56,7 @@ bench:
 	$(CARGO) run --quiet --release -p csb --example bench
 
 arena:
-	$(CARGO) build --release -p arena
+	$(CARGO) build --release -p arena -p sparring
 
 clean:
 	$(CARGO) clean

@@ -88,13 +88,17 @@ fn crash_detail(bot: &mut BotProcess, received: usize, expected: usize) -> Strin
         None => "closed its stdout".to_string(),
     };
     let mut detail = format!("{what} after {received} of {expected} lines");
-    if let Some(last) = bot
-        .stderr_tail()
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-    {
-        detail.push_str(&format!(" (stderr: {})", excerpt(last.trim())));
+    // The first line usually says why (`csb: unknown flag ...`), the last what happened last.
+    let stderr = bot.stderr_tail();
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    match (lines.next(), lines.next_back()) {
+        (Some(first), Some(last)) => detail.push_str(&format!(
+            " (stderr begins {}, ends {})",
+            excerpt(first),
+            excerpt(last)
+        )),
+        (Some(only), None) => detail.push_str(&format!(" (stderr: {})", excerpt(only))),
+        _ => {}
     }
     detail
 }

@@ -34,8 +34,8 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", default_value = "BUNDLED_LEAGUE")]
     pub league_const: String,
 
-    /// Character limit of the bundle (CodinGame's is 100,000).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    /// Character limit of the bundle (CodinGame's is 100,000), at least 1.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = at_least_one::<usize>)]
     pub max_chars: usize,
 
     /// Indent with tabs instead of four spaces (same code, fewer characters).
@@ -80,9 +80,17 @@ pub struct Cli {
     )]
     pub reference_args: String,
 
-    /// Seconds each program may run in the comparison before it is killed.
-    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    /// Seconds each program may run in the comparison before it is killed, at least 1.
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = at_least_one::<u64>)]
     pub timeout: u64,
+}
+
+/// A whole number >= 1 (a limit of 0 could never pass).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(value) if value >= T::from(1) => Ok(value),
+        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
+    }
 }
 
 /// The leagues (docs/leagues.md): the bot's protocol, actions and thrust cap follow them.

@@ -3,7 +3,7 @@
 //! the arena and CodinGame show it with the turn it explains). Malformed input gives one clear
 //! line on stderr and exit code 2; end of input exits 0.
 
-use super::config::{BotConfig, USAGE};
+use super::config::{help, BotConfig};
 use super::one_pod::OnePodPlayer;
 use super::player::Player;
 use crate::engine::League;
@@ -21,13 +21,13 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     mut diagnostics: E,
 ) -> i32 {
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        let _ = writeln!(diagnostics, "{USAGE}");
+        let _ = write!(output, "{}", help());
         return 0;
     }
     let config = match BotConfig::from_args(args) {
         Ok(config) => config,
         Err(error) => {
-            let _ = writeln!(diagnostics, "csb: {error}\n{USAGE}");
+            let _ = writeln!(diagnostics, "csb: {error}");
             return EXIT_BAD_INPUT;
         }
     };
