@@ -4,13 +4,23 @@
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
 #   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
-#   bundle  dist/main.rs for CodinGame (LEAGUE=gold|legend, default legend)
+#   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
+#           legend), checked against target/release/csb --league $(LEAGUE) on a recorded game of
+#           that league's protocol
 #   bench   engine and search speed on fixed positions, plus the decision signature
-#   arena   build the arena (target/release/arena)
+#   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
+#           reflex, ga)
 
 CARGO  ?= cargo
 LEAGUE ?= legend
+# The recorded game the bundle is checked on: the league's protocol (docs/leagues.md).
+ifeq ($(LEAGUE),wood3)
+INPUT  ?= replays/inputs/wood3-racer.p0.txt
+else ifneq ($(filter wood2 wood1 bronze silver,$(LEAGUE)),)
+INPUT  ?= replays/inputs/silver-racer.p0.txt
+else
 INPUT  ?= replays/inputs/cg-demo.p0.txt
+endif
 BOT_ARGS ?= --iterations 2000 --seed 1
 
 .PHONY: all build test lint bundle bench arena clean
@@ -39,13 +49,14 @@ lint:
 bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs \
-		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)"
+		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)" \
+		--reference-args "--league $(LEAGUE)"
 
 bench:
 	$(CARGO) run --quiet --release -p csb --example bench
 
 arena:
-	$(CARGO) build --release -p arena
+	$(CARGO) build --release -p arena -p sparring
 
 clean:
 	$(CARGO) clean

@@ -16,6 +16,7 @@ Example:
   scripts/bench-ab.py /tmp/bench-old /tmp/bench-new -- --engine
 """
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -27,9 +28,23 @@ FIGURE = re.compile(
     r"(?P<value>[0-9.]+)")
 
 
+def fail(message):
+    print(f"bench-ab: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def figures(binary, cpu, args):
-    output = subprocess.run(["taskset", "-c", str(cpu), binary] + args, check=True,
-                            capture_output=True, text=True).stdout
+    """The timed figures one run of `binary` prints; exits with the reason when it fails."""
+    try:
+        run = subprocess.run(["taskset", "-c", str(cpu), binary] + args,
+                             capture_output=True, text=True)
+    except OSError as error:
+        fail(f"cannot run taskset: {error.strerror}")
+    if run.returncode != 0:
+        said = [line for line in run.stderr.splitlines() if line.strip()]
+        why = said[0] if said else "no message on stderr"
+        fail(f"{' '.join([binary] + args)} exited with status {run.returncode}: {why}")
+    output = run.stdout
     found = {}
     for line in output.splitlines():
         match = FIGURE.match(line)
@@ -44,22 +59,29 @@ def main():
     if "--" in argv:
         split = argv.index("--")
         argv, bench_args = argv[:split], argv[split + 1:]
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     usage=argparse.SUPPRESS)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cpu", type=int, default=1)
     parser.add_argument("binaries", nargs="+")
     options = parser.parse_args(argv)
     if options.rounds < 1:
-        parser.error("--rounds must be at least 1")
+        fail(f"--rounds must be at least 1, got {options.rounds}")
+    if options.cpu < 0:
+        fail(f"--cpu must be a core number >= 0, got {options.cpu}")
+    for binary in options.binaries:
+        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+            fail(f"{binary} is not an executable file")
 
     results = {binary: {} for binary in options.binaries}
     labels = []
     for round_index in range(options.rounds):
         for binary in options.binaries:
-            try:
-                found = figures(binary, options.cpu, bench_args)
-            except (OSError, subprocess.CalledProcessError) as error:
-                sys.exit(f"bench-ab: {binary}: {error}")
+            found = figures(binary, options.cpu, bench_args)
+            if not found:
+                fail(f"{' '.join([binary] + bench_args)} printed no timed figure "
+                     "(ns_per_turn=, ns_per_simulated_turn=, simulated_turns_per_turn=)")
             for label, value in found.items():
                 if label not in labels:
                     labels.append(label)

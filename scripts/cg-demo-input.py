@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the stdin CodinGame gave player 0 in the viewer demo game (../shared/data/cg-replays).
 
-Usage: scripts/cg-demo-input.py > replays/inputs/cg-demo.p0.txt
+Usage: scripts/cg-demo-input.py > replays/inputs/cg-demo.p0.txt   (no arguments; runs from anywhere)
 Init: laps (5 in that contest-era game: floor(15 / 3)), checkpoints; then per turn the four pod
 lines `x y vx vy angle nextCheckPointId` with the angle shown as csb-rules.md §3.2 says.
 """
@@ -10,9 +10,23 @@ import math
 import os
 import sys
 
+if sys.argv[1:] in (["-h"], ["--help"]):
+    print(__doc__.strip())
+    sys.exit(0)
+if sys.argv[1:]:
+    print(f"cg-demo-input.py: takes no arguments, got {' '.join(sys.argv[1:])} (see --help)",
+          file=sys.stderr)
+    sys.exit(2)
 here = os.path.dirname(os.path.abspath(__file__))
-path = os.path.join(here, "..", "..", "shared", "data", "cg-replays", "csb-viewer-demo-game.json")
-frames = json.load(open(path))["frames"]
+path = os.path.normpath(
+    os.path.join(here, "..", "..", "shared", "data", "cg-replays", "csb-viewer-demo-game.json"))
+try:
+    frames = json.load(open(path))["frames"]
+except OSError as error:
+    sys.exit(f"cg-demo-input.py: cannot read the demo game {path}: {error.strerror} "
+             "(it lives in ../shared/data/cg-replays next to the repository)")
+except (ValueError, KeyError, TypeError):
+    sys.exit(f"cg-demo-input.py: {path} is not a CodinGame viewer replay with \"frames\"")
 checkpoints = list(map(int, frames[0][3].split()))
 count = len(checkpoints) // 2
 out = [str(15 // count), str(count)]

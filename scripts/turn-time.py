@@ -4,15 +4,25 @@
 For each turn: the time from writing the turn's first input line to reading the bot's second
 output line (flushed). The first turn (1000 ms limit on CodinGame) is reported apart.
 
-Usage: scripts/turn-time.py [--games N] [--busy] [--input FILE] [-- BOT ARGS...]
-  --busy   keep the other core busy with a spinning process while measuring
+Usage: scripts/turn-time.py [--games N] [--busy] [--input FILE] [-- BOT COMMAND...]
+  --games N     games to play, at least 1 (default 8)
+  --busy        keep the other core busy with a spinning process while measuring
+  --input FILE  the recorded stdin to replay (default replays/inputs/cg-demo.p0.txt)
+  BOT COMMAND   the whole command, e.g. `-- target/release/csb --budget-ms 40`
+                (default target/release/csb)
+Relative paths are taken from the repository root, so it runs from anywhere. The spinner and the
+bot are stopped on SIGINT and SIGTERM too.
 """
 import argparse
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
+import tempfile
 import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def spin():
@@ -20,48 +30,98 @@ def spin():
         pass
 
 
-def play(bot, input_path):
+def fail(message):
+    print(f"turn-time.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def play(bot, input_path, running):
     lines = open(input_path).read().splitlines()
-    header = 2 + int(lines[1])
+    try:
+        header = 2 + int(lines[1])
+    except (IndexError, ValueError):
+        fail(f"{input_path} does not start with the laps and checkpoint count lines")
     init, turns = lines[:header], lines[header:]
-    proc = subprocess.Popen(bot, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    proc.stdin.write("\n".join(init) + "\n")
-    proc.stdin.flush()
+    if len(turns) < 4:
+        fail(f"{input_path} has no turn to play")
+    # A file, not a pipe, for the bot's stderr: nobody reads it during the game.
+    diagnostics = tempfile.TemporaryFile(mode="w+")
+    try:
+        proc = subprocess.Popen(bot, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=diagnostics, text=True, bufsize=1)
+    except OSError as error:
+        fail(f"cannot start {' '.join(bot)}: {error.strerror}")
+    running.append(proc)
     times = []
-    for start in range(0, len(turns) - 3, 4):
-        began = time.perf_counter()
-        proc.stdin.write("\n".join(turns[start:start + 4]) + "\n")
+    try:
+        proc.stdin.write("\n".join(init) + "\n")
         proc.stdin.flush()
-        for _ in range(2):
-            if not proc.stdout.readline():
-                raise SystemExit(f"bot stopped answering at turn {start // 4 + 1}")
-        times.append((time.perf_counter() - began) * 1000.0)
-    proc.stdin.close()
+        for start in range(0, len(turns) - 3, 4):
+            began = time.perf_counter()
+            proc.stdin.write("\n".join(turns[start:start + 4]) + "\n")
+            proc.stdin.flush()
+            for _ in range(2):
+                if not proc.stdout.readline():
+                    raise BrokenPipeError
+            times.append((time.perf_counter() - began) * 1000.0)
+        proc.stdin.close()
+    except BrokenPipeError:
+        proc.kill()
+        proc.wait()
+        diagnostics.seek(0)
+        said = [line for line in diagnostics.read().splitlines() if line.strip()]
+        head = f": {said[0]}" if said else ""
+        fail(f"the bot stopped answering at turn {len(times) + 1} (exit {proc.wait()}){head}")
     proc.wait()
+    running.remove(proc)
     return times
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    doc = __doc__.split("\n\n")
+    parser = argparse.ArgumentParser(description=doc[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n\n".join(doc[1:]))
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--busy", action="store_true")
     parser.add_argument("--input", default="replays/inputs/cg-demo.p0.txt")
     parser.add_argument("bot", nargs="*", default=["target/release/csb"])
     args = parser.parse_args()
+    if args.games < 1:
+        fail(f"--games must be at least 1, got {args.games}")
+    input_path = os.path.join(ROOT, args.input)
+    if not os.path.isfile(input_path):
+        fail(f"no input file {args.input}")
+    bot = list(args.bot)
+    if "/" in bot[0] and not os.path.isabs(bot[0]):
+        bot[0] = os.path.join(ROOT, bot[0])
+
+    running = []
     spinner = None
+
+    def stop(signum, _frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     if args.busy:
         spinner = multiprocessing.Process(target=spin, daemon=True)
         spinner.start()
     first, later = [], []
     try:
         for _ in range(args.games):
-            times = play(args.bot, args.input)
+            times = play(bot, input_path, running)
             first.append(times[0])
             later.extend(times[1:])
     finally:
         if spinner:
             spinner.terminate()
+            spinner.join()
+        for proc in running:
+            proc.kill()
+            proc.wait()
+    if not later:
+        fail(f"{args.input} has only one turn: nothing after the first to measure")
     later.sort()
     p99 = later[min(len(later) - 1, int(0.99 * len(later)))]
     print(f"turn-time: games={args.games} busy={args.busy} turns={len(later)} "

@@ -171,12 +171,87 @@ fn malformed_input_gives_one_clear_line_and_exit_2() {
     }
 }
 
+/// Wrong flags, as people type them: exit 2 and exactly this one line on stderr, nothing on stdout.
 #[test]
-fn bad_flags_give_a_clear_message_and_exit_2() {
-    let output = run_bot(&["--depth", "zero"], b"");
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("csb: --depth"), "{stderr}");
+fn every_wrong_flag_gives_one_line_naming_it_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--bogus"],
+            "csb: unknown flag --bogus (csb --help lists the flags)",
+        ),
+        (
+            &["--iteration", "300"],
+            "csb: unknown flag --iteration (csb --help lists the flags)",
+        ),
+        (
+            &["300"],
+            "csb: unexpected argument \"300\": flags go --NAME VALUE (csb --help)",
+        ),
+        (&["--seed"], "csb: --seed needs a value (csb --help)"),
+        (
+            &["--depth", "zero"],
+            "csb: --depth expects an integer in 1..=32, got \"zero\"",
+        ),
+        (
+            &["--iterations", "0"],
+            "csb: --iterations expects a whole number >= 1, got \"0\"",
+        ),
+        (
+            &["--nodes", "0"],
+            "csb: --nodes expects a whole number in 16..=10000000, got \"0\"",
+        ),
+        (
+            &["--budget-ms", "0"],
+            "csb: --budget-ms expects a number > 0, got \"0\"",
+        ),
+        (
+            &["--league", "bronze9"],
+            "csb: --league expects wood3, wood2, wood1, bronze, silver, gold or legend, got \"bronze9\"",
+        ),
+        (
+            &["--verbose", "yes"],
+            "csb: --verbose expects 0 or 1, got \"yes\"",
+        ),
+        (
+            &["--discount", "2"],
+            "csb: --discount expects a number in (0, 1], got \"2\"",
+        ),
+        (
+            &["--selection", "ucb2"],
+            "csb: --selection expects ucb1, ucb1-tuned, smooth-uct or exp3, got \"ucb2\"",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = run_bot(args, &recorded_input());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr, format!("{expected}\n"), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_goes_to_stdout_with_every_flag_its_default_and_meaning() {
+    for flag in ["--help", "-h"] {
+        let output = run_bot(&[flag], b"");
+        assert_eq!(output.status.code(), Some(0));
+        assert!(output.stderr.is_empty());
+        let help = String::from_utf8(output.stdout).unwrap();
+        assert!(help.starts_with("usage: csb "), "{help}");
+        for (flag, default) in [
+            ("--budget-ms MS", "[50]"),
+            ("--depth D", "[8]"),
+            ("--league", "[legend]"),
+        ] {
+            let line = help
+                .lines()
+                .find(|line| line.trim_start().starts_with(flag))
+                .unwrap_or_else(|| panic!("{flag} missing: {help}"));
+            assert!(line.ends_with(default), "{line}");
+            // A meaning between the flag and its default.
+            assert!(line.split_whitespace().count() > 4, "{line}");
+        }
+    }
 }
 
 #[test]

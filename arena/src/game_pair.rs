@@ -36,14 +36,17 @@ pub struct SeatedGame {
 }
 
 impl SeatedGame {
-    /// A bot that could not even start (`sh` says not found / not executable) on turn 1:
-    /// (bot 0 = A / 1 = B, detail). Such a game measures nothing; callers should stop.
+    /// A bot that exited (or was killed) before its first answer on turn 1: a command that could
+    /// not start, a flag typo, a missing file. (bot 0 = A / 1 = B, detail.) Such a game measures
+    /// nothing; callers should stop. A bot that only closed its stdout is still running and loses
+    /// the game as a crash.
     pub fn start_failure(&self) -> Option<(usize, &str)> {
         self.eliminations
             .iter()
             .find(|(_, cause_name, detail)| {
                 cause_name == cause::CRASH
-                    && (detail.contains("status 127") || detail.contains("status 126"))
+                    && detail.contains(" after 0 of ")
+                    && !detail.starts_with("closed its stdout")
                     && self.turns == 0
             })
             .map(|(bot, _, detail)| (*bot, detail.as_str()))

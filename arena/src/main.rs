@@ -3,7 +3,9 @@
 //! a saved game), `inputs` (a player's exact stdin), `import-cg` (check CodinGame replays
 //! against the engine), `ladder` (reference players rated together), `tune` (SPSA over a
 //! bot's flags) and `view` (HTML page of a replay). Errors are one line on stderr and a non-zero
-//! exit code: 1 when a check finds a mismatch, 2 for anything else.
+//! exit code: 1 when a check finds a mismatch or a match's replays could not all be saved (its
+//! report is still printed), 2 for anything else (bad arguments, unusable input, a bot that cannot
+//! start).
 
 mod bot_process;
 mod cg_import;
@@ -52,21 +54,21 @@ enum Commands {
     /// Play games between two bots (seats swapped on alternate games, same maps) and report.
     Match {
         /// Shell command of the first bot (the one the report speaks for).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_command)]
         p1: String,
         /// Shell command of the second bot.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_command)]
         p2: String,
-        /// Games in the whole match (pairs share a map).
-        #[arg(long, default_value_t = 100)]
+        /// Games in the whole match (pairs share a map), at least 1.
+        #[arg(long, default_value_t = 100, value_parser = parse_at_least_one)]
         games: usize,
-        /// Games played at the same time.
-        #[arg(long, default_value_t = 1)]
+        /// Games played at the same time, at least 1.
+        #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
         threads: usize,
         /// Match seed; game seeds derive from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// gold (thrust cap 100) or legend (cap 200).
+        /// wood3, wood2, wood1, bronze, silver (one pod each, docs/leagues.md), gold (thrust cap 100) or legend (cap 200).
         #[arg(long, default_value = "legend", value_parser = parse_league)]
         league: League,
         /// Multiplies the time limits (1000 ms first turn, 75 ms after).
@@ -75,7 +77,8 @@ enum Commands {
         /// Directory for the replays (one subdirectory per run).
         #[arg(long, default_value = "replays/matches")]
         out: PathBuf,
-        /// Stop early with a sequential test: --sprt ELO0 ELO1 (alpha = beta = 0.05).
+        /// Stop early with a sequential test: --sprt ELO0 ELO1 with ELO0 < ELO1 (alpha = beta =
+        /// 0.05).
         #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
         sprt: Option<Vec<f64>>,
         /// Print the result as JSON on stdout (the text report goes to stderr).
@@ -131,17 +134,17 @@ enum Commands {
     /// Tune numeric flags of a bot by SPSA: θ+cΔ against θ−cΔ on game pairs each iteration.
     Tune {
         /// Shell command of the bot; the tuned flags are appended to it.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_command)]
         bot: String,
         /// A tuned flag: NAME=START:MIN:MAX[:STEP] (STEP: first perturbation, default a tenth
         /// of MAX-MIN; all whole numbers = an integer flag). Repeat for more flags.
         #[arg(long = "param", required = true, value_parser = parse_param)]
         params: Vec<tune::ParamSpec>,
         /// Iterations of the whole run (a resumed run continues up to this many).
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 40, value_parser = parse_at_least_one)]
         iterations: usize,
         /// Game pairs per iteration (each map played twice, seats swapped).
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = parse_at_least_one)]
         pairs: usize,
         /// STEPs a parameter moves on the first iteration when one side wins every game.
         #[arg(long, default_value_t = 1.0)]
@@ -153,7 +156,7 @@ enum Commands {
         #[arg(long)]
         resume: bool,
         /// Games played at the same time.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
         threads: usize,
         /// Run seed; the maps and perturbation signs of every iteration derive from it.
         #[arg(long, default_value_t = 1)]
@@ -179,7 +182,41 @@ fn parse_param(text: &str) -> Result<tune::ParamSpec, String> {
 }
 
 fn parse_league(text: &str) -> Result<League, String> {
-    League::parse(text).ok_or_else(|| format!("unknown league {text:?} (gold or legend)"))
+    League::parse(text).ok_or_else(|| {
+        format!("unknown league {text:?} (wood3, wood2, wood1, bronze, silver, gold or legend)")
+    })
+}
+
+fn parse_at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
+    }
+}
+
+fn parse_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("expected a shell command that starts a bot, got an empty one".to_string())
+    } else {
+        Ok(text.to_string())
+    }
+}
+
+/// `--sprt ELO0 ELO1`: finite bounds with ELO0 below ELO1.
+fn sprt_bounds(bounds: &[f64]) -> Result<sprt::Sprt, String> {
+    match bounds {
+        [elo0, elo1] if elo0.is_finite() && elo1.is_finite() && elo0 < elo1 => {
+            Ok(sprt::Sprt::new(*elo0, *elo1))
+        }
+        _ => Err(format!(
+            "--sprt ELO0 ELO1 needs finite bounds with ELO0 < ELO1 (e.g. --sprt 0 30), got {}",
+            bounds
+                .iter()
+                .map(f64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )),
+    }
 }
 
 fn parse_scale(text: &str) -> Result<f64, String> {
@@ -230,6 +267,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             json,
             shard,
         } => {
+            let sprt = sprt.as_deref().map(sprt_bounds).transpose()?;
             children::install_interrupt_handler();
             children::become_subreaper();
             let config = match_runner::MatchConfig {
@@ -241,7 +279,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 league,
                 time_scale,
                 out,
-                sprt: sprt.map(|bounds| sprt::Sprt::new(bounds[0], bounds[1])),
+                sprt,
                 shard,
             };
             let result = match_runner::run_match(&config)?;
@@ -251,7 +289,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 print_stdout(&result.report())?;
             }
-            Ok(())
+            match result.games.iter().filter(|g| g.replay.is_none()).count() {
+                0 => Ok(()),
+                lost => Err(Failure(
+                    1,
+                    format!(
+                        "{lost} of {} replays could not be saved under {} (warnings above)",
+                        result.games.len(),
+                        config.out.display()
+                    ),
+                )),
+            }
         }
         Commands::Merge { results, json } => {
             let mut parts = Vec::new();
@@ -272,6 +320,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Commands::Replay { file } => {
             let replay = replay::Replay::load(&file)?;
+            verify::race_of(&replay)
+                .map_err(|e| format!("{}: cannot be replayed: {e}", file.display()))?;
             match verify::verify(&replay) {
                 Ok(verified) => print_stdout(&format!(
                     "{}: ok, {} turns and {} collisions re-simulated identically; {} ({}), ranks {:?}\n",
@@ -357,8 +407,39 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// Parses the command line; a usage error is one line (clap's first) and exit code 2, help and
+/// version go to stdout as usual.
+fn parse_cli() -> Result<Cli, Failure> {
+    Cli::try_parse().map_err(|error| {
+        use clap::error::ErrorKind;
+        match error.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
+            _ => {
+                // clap's first paragraph, on one line.
+                let text = error.render().to_string();
+                let paragraph: Vec<&str> = text
+                    .lines()
+                    .map(str::trim)
+                    .take_while(|line| !line.is_empty())
+                    .collect();
+                let message = paragraph.join(" ");
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
+                Failure(2, format!("{message} (see arena --help)"))
+            }
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(Failure(code, message)) => {
+            eprintln!("arena: error: {message}");
+            return ExitCode::from(code);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(code, message)) => {

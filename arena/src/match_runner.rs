@@ -14,7 +14,7 @@ use crate::stats::Wdl;
 use csb::engine::League;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 #[derive(Clone, Debug)]
@@ -40,18 +40,25 @@ pub fn planned_games(games: usize, shard: Option<(usize, usize)>) -> Vec<usize> 
         .collect()
 }
 
-/// Plays game `index` of the match (p1 = bot A) and saves its replay under `run_dir`.
+/// Plays game `index` of the match (p1 = bot A) and saves its replay under `run_dir` (when there
+/// is none, the save error says so).
 fn play_one(
     config: &MatchConfig,
     contest: &Contest,
-    run_dir: &std::path::Path,
+    run_dir: Option<&Path>,
     index: usize,
 ) -> Result<(GameLine, SeatedGame, Option<String>), String> {
     let seed = game_seed(config.seed, index);
     let p1_player = if p1_is_player0(index) { 0 } else { 1 };
     let game = play_seated_game(contest, seed, p1_player)?;
-    let path = run_dir.join(format!("game-{index:05}-seed-{seed}.json"));
-    let save_error = game.replay.save(&path).err();
+    let (path, save_error) = match run_dir {
+        Some(dir) => {
+            let path = dir.join(format!("game-{index:05}-seed-{seed}.json"));
+            let save_error = game.replay.save(&path).err();
+            (path.display().to_string(), save_error)
+        }
+        None => (String::new(), Some("no replay directory".to_string())),
+    };
     let line = GameLine {
         index,
         seed,
@@ -59,13 +66,15 @@ fn play_one(
         p1_score: game.a_score,
         turns: game.turns,
         reason: game.reason.clone(),
-        replay: save_error.is_none().then(|| path.display().to_string()),
+        replay: save_error.is_none().then_some(path),
     };
     Ok((line, game, save_error))
 }
 
-pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
-    let planned = planned_games(config.games, config.shard);
+/// Creates this run's replay directory `<out>/<unix seconds>-s<seed>[-shardIofN]`, with `-2`,
+/// `-3`, ... appended when another run took the name: `create_dir` is atomic, so two runs started
+/// in the same second never share one.
+pub fn create_run_dir(config: &MatchConfig) -> Result<PathBuf, String> {
     let stamp = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -74,9 +83,42 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         .shard
         .map(|(i, n)| format!("-shard{i}of{n}"))
         .unwrap_or_default();
-    let run_dir = config
-        .out
-        .join(format!("{stamp}-s{}{shard_suffix}", config.seed));
+    let base = format!("{stamp}-s{}{shard_suffix}", config.seed);
+    std::fs::create_dir_all(&config.out).map_err(|e| {
+        format!(
+            "cannot create the replay directory {}: {e}",
+            config.out.display()
+        )
+    })?;
+    for attempt in 1..=1000 {
+        let name = match attempt {
+            1 => base.clone(),
+            n => format!("{base}-{n}"),
+        };
+        let dir = config.out.join(name);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+        }
+    }
+    Err(format!(
+        "cannot create a replay directory {base}-N under {}: all taken",
+        config.out.display()
+    ))
+}
+
+pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
+    let planned = planned_games(config.games, config.shard);
+    // Replays that cannot be written are said on stderr at once (the progress bar may be
+    // hidden) and make the run end with exit code 1 (`main.rs`).
+    let run_dir = match create_run_dir(config) {
+        Ok(dir) => Some(dir),
+        Err(error) => {
+            eprintln!("arena: warning: {error}; the games are played without replays");
+            None
+        }
+    };
     let mut result = MatchResult {
         format: RESULT_FORMAT.to_string(),
         p1: config.p1.clone(),
@@ -92,7 +134,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         per_seat: [Wdl::default(); 2],
         eliminations: [BTreeMap::new(), BTreeMap::new()],
         response_times: [ResponseTimes::default(), ResponseTimes::default()],
-        replay_dir: Some(run_dir.display().to_string()),
+        replay_dir: run_dir.as_ref().map(|dir| dir.display().to_string()),
         games: Vec::new(),
     };
     let progress = ProgressBar::new(planned.len() as u64);
@@ -107,7 +149,8 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     };
     let mut fatal: Option<String> = None;
     let mut save_errors = 0usize;
-    let play = |&index: &usize| play_one(config, &contest, &run_dir, index);
+    let mut received = 0usize;
+    let play = |&index: &usize| play_one(config, &contest, run_dir.as_deref(), index);
     run_parallel(&planned, config.threads, play, |_, played| {
         let (line, game, save_error) = match played {
             Ok(played) => played,
@@ -116,20 +159,27 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 return Flow::Stop;
             }
         };
-        if let Some((bot, detail)) = game.start_failure() {
-            let (name, command) = if bot == 0 {
-                ("p1", &config.p1)
-            } else {
-                ("p2", &config.p2)
-            };
-            fatal.get_or_insert(format!(
-                "{name} command `{command}` could not be started: {detail}"
-            ));
-            return Flow::Stop;
+        received += 1;
+        // A bot that exited before its first answer in the first game (a typo in its flags, a
+        // missing file): playing on would score every game as its crash, so the match stops.
+        if received == 1 {
+            if let Some((bot, detail)) = game.start_failure() {
+                let (name, command) = if bot == 0 {
+                    ("p1", &config.p1)
+                } else {
+                    ("p2", &config.p2)
+                };
+                fatal.get_or_insert(format!(
+                    "{name} command `{command}` stopped before its first answer: {detail}"
+                ));
+                return Flow::Stop;
+            }
         }
         if let Some(error) = &save_error {
             save_errors += 1;
-            progress.println(format!("arena: warning: {error}"));
+            if run_dir.is_some() {
+                progress.suspend(|| eprintln!("arena: warning: {error}"));
+            }
         }
         for (bot, cause_name, _) in &game.eliminations {
             *result.eliminations[*bot]
@@ -161,6 +211,10 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     });
     progress.finish_and_clear();
     if let Some(error) = fatal {
+        if let Some(dir) = &run_dir {
+            // Only when no replay was written into it.
+            let _ = std::fs::remove_dir(dir);
+        }
         return Err(error);
     }
     if save_errors == planned.len() && save_errors > 0 {

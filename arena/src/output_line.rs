@@ -44,12 +44,13 @@ fn parse_coordinate(token: &str, name: &str) -> Result<i32, String> {
         || !digits.bytes().all(|b| b.is_ascii_digit())
     {
         return Err(format!(
-            "{name} must be an integer of 1 to {COORDINATE_MAX_DIGITS} digits, got {token:?}"
+            "{name} must be an integer of 1 to {COORDINATE_MAX_DIGITS} digits, got {}",
+            excerpt(token)
         ));
     }
     token
         .parse()
-        .map_err(|_| format!("{name} is not an integer: {token:?}"))
+        .map_err(|_| format!("{name} is not an integer: {}", excerpt(token)))
 }
 
 fn parse_thrust(token: &str, cap: u16) -> Result<Thrust, String> {
@@ -60,12 +61,13 @@ fn parse_thrust(token: &str, cap: u16) -> Result<Thrust, String> {
     }
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "thrust must be an integer 0..={cap}, BOOST or SHIELD, got {token:?}"
+            "thrust must be an integer 0..={cap}, BOOST or SHIELD, got {}",
+            excerpt(token)
         ));
     }
     let digits = token.trim_start_matches('0');
     if digits.len() > 5 {
-        return Err(format!("thrust {token} is over the cap {cap}"));
+        return Err(format!("thrust {} is over the cap {cap}", excerpt(token)));
     }
     let value: u32 = if digits.is_empty() {
         0
@@ -118,7 +120,8 @@ pub fn parse_output_line(line: &str, cap: u16) -> Result<ParsedLine, String> {
     })
 }
 
-/// A short, printable excerpt of a bot's line for error details.
+/// A short, printable excerpt of a bot's line or token for error details (at most 80
+/// characters, quoted), so a detail stays short whatever the bot printed.
 pub fn excerpt(line: &str) -> String {
     const MAX: usize = 80;
     let mut text: String = line.chars().take(MAX).collect();

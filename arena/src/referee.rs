@@ -11,7 +11,8 @@ use crate::replay::{
     cause, reason, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
     TurnDetails, TurnRecord, FORMAT, VERSION,
 };
-use csb::engine::{Collision, Command, EndReason, League, Map, Race};
+use csb::engine::rules::LAPS;
+use csb::engine::{Collision, Command, EndReason, League, Map, Race, Thrust};
 use std::time::Duration;
 
 /// CodinGame's limits: 1000 ms for the first turn, 75 ms after.
@@ -87,13 +88,17 @@ fn crash_detail(bot: &mut BotProcess, received: usize, expected: usize) -> Strin
         None => "closed its stdout".to_string(),
     };
     let mut detail = format!("{what} after {received} of {expected} lines");
-    if let Some(last) = bot
-        .stderr_tail()
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-    {
-        detail.push_str(&format!(" (stderr: {})", excerpt(last.trim())));
+    // The first line usually says why (`csb: unknown flag ...`), the last what happened last.
+    let stderr = bot.stderr_tail();
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    match (lines.next(), lines.next_back()) {
+        (Some(first), Some(last)) => detail.push_str(&format!(
+            " (stderr begins {}, ends {})",
+            excerpt(first),
+            excerpt(last)
+        )),
+        (Some(only), None) => detail.push_str(&format!(" (stderr: {})", excerpt(only))),
+        _ => {}
     }
     detail
 }
@@ -103,14 +108,15 @@ fn read_answer(
     bot: &mut BotProcess,
     limit: Duration,
     expected: usize,
-    cap: u16,
+    league: League,
 ) -> Result<Answer, Failure> {
+    let cap = league.max_thrust();
     match bot.read_lines(expected, limit) {
         Ok(answer) => {
             let response = milliseconds(answer.response);
             let mut parsed = Vec::with_capacity(expected);
             for (index, line) in answer.lines.iter().enumerate() {
-                match parse_output_line(line, cap) {
+                match parse_output_line(line, cap).and_then(|parsed| allowed(parsed, league)) {
                     Ok(line) => parsed.push(line),
                     Err(why) => {
                         return Err((
@@ -139,9 +145,30 @@ fn read_answer(
     }
 }
 
+/// A parsed line if its league has its action: BOOST from Bronze, SHIELD from Silver
+/// (docs/leagues.md; printing one the league lacks is taken as invalid output).
+fn allowed(line: ParsedLine, league: League) -> Result<ParsedLine, String> {
+    match line.command.thrust {
+        Thrust::Boost if !league.has_boost() => Err(format!(
+            "BOOST is not available in league {}",
+            league.name()
+        )),
+        Thrust::Shield if !league.has_shield() => Err(format!(
+            "SHIELD is not available in league {}",
+            league.name()
+        )),
+        _ => Ok(line),
+    }
+}
+
 /// Plays one game to its end. Errors only when a bot process cannot be started at all.
 pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
-    let mut race = Race::new(setup.map, setup.league);
+    let mut race = Race::with_options(
+        setup.map,
+        setup.league,
+        LAPS,
+        setup.league.pods_per_player(),
+    );
     let cap = setup.league.max_thrust();
     let per_player = race.pods_per_player;
     let checkpoint_count = race.map.checkpoint_count();
@@ -193,7 +220,7 @@ pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
                 bot.send(text);
             }
             for (player, bot) in bots.iter_mut().enumerate() {
-                match read_answer(bot, limit, per_player, cap) {
+                match read_answer(bot, limit, per_player, setup.league) {
                     Ok(answer) => answers[player] = Some(answer),
                     Err(failure) => failures[player] = Some(failure),
                 }

@@ -112,7 +112,7 @@ fn bad_files_and_flags_give_one_line_errors() {
         vec!["import-cg", not_json.to_str().unwrap()],
         vec!["merge", not_json.to_str().unwrap()],
         vec!["match", "--p1", "x", "--p2", "y", "--shard", "3/2"],
-        vec!["match", "--p1", "x", "--p2", "y", "--league", "bronze"],
+        vec!["match", "--p1", "x", "--p2", "y", "--league", "platinum"],
     ] {
         let output = run(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -24,7 +24,7 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub bin: Option<String>,
 
-    /// League whose thrust cap the bundle uses; rewrites the marked constant (see
+    /// League the bundle plays (protocol, actions, thrust cap); rewrites the marked constant (see
     /// --league-const). Without this flag the constant is left as written.
     #[arg(long, value_enum)]
     pub league: Option<League>,
@@ -34,8 +34,8 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", default_value = "BUNDLED_LEAGUE")]
     pub league_const: String,
 
-    /// Character limit of the bundle (CodinGame's is 100,000).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    /// Character limit of the bundle (CodinGame's is 100,000), at least 1.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = at_least_one::<usize>)]
     pub max_chars: usize,
 
     /// Indent with tabs instead of four spaces (same code, fewer characters).
@@ -69,14 +69,38 @@ pub struct Cli {
     )]
     pub args: String,
 
-    /// Seconds each program may run in the comparison before it is killed.
-    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    /// Arguments given to the reference binary only, after --args (e.g. "--league gold", so that
+    /// the reference plays the league the bundle was built for while the bundle runs on its
+    /// built-in league).
+    #[arg(
+        long,
+        value_name = "ARGS",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub reference_args: String,
+
+    /// Seconds each program may run in the comparison before it is killed, at least 1.
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = at_least_one::<u64>)]
     pub timeout: u64,
 }
 
-/// The leagues the thrust cap distinguishes: 100 up to Gold, 200 in Legend.
+/// A whole number >= 1 (a limit of 0 could never pass).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(value) if value >= T::from(1) => Ok(value),
+        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
+    }
+}
+
+/// The leagues (docs/leagues.md): the bot's protocol, actions and thrust cap follow them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum League {
+    Wood3,
+    Wood2,
+    Wood1,
+    Bronze,
+    Silver,
     Gold,
     Legend,
 }
@@ -85,6 +109,11 @@ impl League {
     /// The enum variant name written into the bundle.
     pub fn variant(self) -> &'static str {
         match self {
+            League::Wood3 => "Wood3",
+            League::Wood2 => "Wood2",
+            League::Wood1 => "Wood1",
+            League::Bronze => "Bronze",
+            League::Silver => "Silver",
             League::Gold => "Gold",
             League::Legend => "Legend",
         }

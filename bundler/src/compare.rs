@@ -1,5 +1,8 @@
 //! Check 4: the compiled bundle and a reference binary (the cargo-built bot), run on the same
-//! recorded input with the same arguments, print byte-identical stdout and exit alike.
+//! recorded input with the same arguments (the reference may get a few more, e.g. the league the
+//! bundle has built in), print byte-identical stdout and exit alike. A run that compared nothing
+//! fails: either program exiting non-zero (bad `--args`, unreadable input) or printing no command
+//! line.
 
 use std::fs::File;
 use std::path::Path;
@@ -12,7 +15,36 @@ use crate::error::{check, input, Result};
 struct Run {
     stdout: Vec<u8>,
     status: ExitStatus,
+    /// The first and the last non-empty lines of its stderr ("" when none).
+    stderr_head: String,
     stderr_tail: String,
+}
+
+impl Run {
+    /// Why this run cannot stand for the program's behaviour, if it cannot.
+    fn compared_nothing(&self, who: &str, program: &Path, input_file: &Path) -> Option<String> {
+        let said = if self.stderr_head.is_empty() {
+            String::new()
+        } else {
+            format!(" (stderr begins: {})", clip(&self.stderr_head))
+        };
+        if !self.status.success() {
+            return Some(format!(
+                "the {who} {} {} on {}{said}, so nothing was compared",
+                program.display(),
+                self.status,
+                input_file.display()
+            ));
+        }
+        if !self.stdout.contains(&b'\n') {
+            return Some(format!(
+                "the {who} {} printed no command line on {}{said}, so nothing was compared",
+                program.display(),
+                input_file.display()
+            ));
+        }
+        None
+    }
 }
 
 /// Runs both programs and compares; returns the number of output lines on success.
@@ -21,6 +53,7 @@ pub fn compare(
     reference: &Path,
     input_file: &Path,
     args: &[String],
+    reference_args: &[String],
     timeout: Duration,
 ) -> Result<usize> {
     if !reference.is_file() {
@@ -36,7 +69,19 @@ pub fn compare(
         )));
     }
     let ours = run(bundle, args, input_file, timeout, "bundle")?;
-    let theirs = run(reference, args, input_file, timeout, "reference")?;
+    let all_reference_args: Vec<String> = args.iter().chain(reference_args).cloned().collect();
+    let theirs = run(
+        reference,
+        &all_reference_args,
+        input_file,
+        timeout,
+        "reference",
+    )?;
+    for (who, program, side) in [("reference", reference, &theirs), ("bundle", bundle, &ours)] {
+        if let Some(why) = side.compared_nothing(who, program, input_file) {
+            return Err(check(why));
+        }
+    }
     if ours.stdout == theirs.stdout {
         if ours.status.code() != theirs.status.code() {
             return Err(check(format!(
@@ -130,15 +175,14 @@ fn run(
     };
     let stdout = std::fs::read(&out_path).unwrap_or_default();
     let stderr = std::fs::read(&err_path).unwrap_or_default();
-    let stderr_tail = String::from_utf8_lossy(&stderr)
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .to_string();
+    let stderr = String::from_utf8_lossy(&stderr);
+    let mut said = stderr.lines().filter(|l| !l.trim().is_empty());
+    let stderr_head = said.next().unwrap_or("").to_string();
+    let stderr_tail = said.next_back().unwrap_or(&stderr_head).to_string();
     Ok(Run {
         stdout,
         status,
+        stderr_head,
         stderr_tail,
     })
 }

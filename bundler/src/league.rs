@@ -6,10 +6,10 @@
 
 use syn::visit_mut::{self, VisitMut};
 
-use crate::error::{check, Result};
+use crate::error::{input, Result};
 
-/// Sets the marked constant to `variant`; fails unless exactly one exists and its value is a
-/// path like `League::Legend`. Returns the variant it replaced.
+/// Sets the marked constant to `variant`; fails (unusable input, exit 2) unless exactly one
+/// exists and its value is a path like `League::Legend`. Returns the variant it replaced.
 pub fn set(file: &mut syn::File, marker: &str, variant: &str) -> Result<String> {
     let mut setter = Setter {
         marker,
@@ -19,12 +19,12 @@ pub fn set(file: &mut syn::File, marker: &str, variant: &str) -> Result<String> 
     setter.visit_file_mut(file);
     match setter.found.as_slice() {
         [Ok(old)] => Ok(old.clone()),
-        [Err(e)] => Err(check(e.clone())),
-        [] => Err(check(format!(
+        [Err(e)] => Err(input(e.clone())),
+        [] => Err(input(format!(
             "league marker not found: no `pub const {marker}: League = League::<Variant>;` in the \
              bundle (needed by --league)"
         ))),
-        many => Err(check(format!(
+        many => Err(input(format!(
             "league marker `{marker}` found {} times; it must be defined exactly once",
             many.len()
         ))),

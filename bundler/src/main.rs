@@ -38,8 +38,38 @@ macro_rules! say {
     }};
 }
 
+/// Parses the command line; a usage error is one line (clap's first paragraph) and exit code 2,
+/// help and version go to stdout as usual.
+fn parse_cli() -> std::result::Result<Cli, String> {
+    Cli::try_parse().map_err(|error| {
+        use clap::error::ErrorKind;
+        match error.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
+            _ => {
+                let text = error.render().to_string();
+                let paragraph: Vec<&str> = text
+                    .lines()
+                    .map(str::trim)
+                    .take_while(|line| !line.is_empty())
+                    .collect();
+                let message = paragraph.join(" ");
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
+                format!("{message} (see bundler --help)")
+            }
+        }
+    })
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(message) => {
+            eprintln!("bundler: error: {message}");
+            std::process::exit(2);
+        }
+    };
     match run(&cli) {
         Ok(()) => {}
         Err(e) => {
@@ -82,16 +112,25 @@ fn run(cli: &Cli) -> Result<()> {
     }
     let text = formatted.text;
 
+    let rejected = rejected_path(&cli.out);
     match checks(cli, &text) {
         Ok(()) => {
             stage::write(&cli.out, &text)?;
+            // A rejected bundle from an earlier run no longer says anything true.
+            if rejected.exists() {
+                std::fs::remove_file(&rejected).map_err(|e| {
+                    input(format!(
+                        "cannot remove the stale {}: {e}",
+                        rejected.display()
+                    ))
+                })?;
+            }
             say!("wrote {}", cli.out.display());
             say!("{}", size::report(&text, cli.max_chars));
             say!("sha256 {}", size::sha256_hex(&text));
             Ok(())
         }
         Err(e) => {
-            let rejected = rejected_path(&cli.out);
             if stage::write(&rejected, &text).is_ok() {
                 eprintln!("bundler: the rejected bundle is in {}", rejected.display());
             }
@@ -116,16 +155,23 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
         );
         if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
+            let reference_args: Vec<String> = cli
+                .reference_args
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
             let lines = compare::compare(
                 &compiled.binary,
                 reference,
                 input_file,
                 &args,
+                &reference_args,
                 Duration::from_secs(cli.timeout),
             )?;
             say!(
-                "same output as {} on {} with args [{}]: {lines} lines",
+                "same output as {} [{}] on {} with args [{}]: {lines} lines",
                 reference.display(),
+                reference_args.join(" "),
                 input_file.display(),
                 args.join(" ")
             );

@@ -247,8 +247,9 @@ fn compile_failure_is_reported() {
 
 #[test]
 fn missing_league_marker_fails_only_when_asked_for() {
+    // The crate cannot be bundled for a league it has no marker for: unusable input.
     let (o, _tmp, _) = bundle(&fixture("flat"), &["--league", "gold"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("league marker not found"),
         "{}",
@@ -284,4 +285,98 @@ fn real_workspace_crate_bundles() {
     let (o, _tmp, out) = bundle(&root, &["--tabs", "--league", "gold", "--check-compile"]);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     assert!(out.exists());
+}
+
+/// The cargo-built bot of the real workspace, built once into its own target directory (so the
+/// build does not wait on the lock of the `cargo test` that runs this test).
+fn reference_bot() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+            let target = root.join("target/csb-for-tests");
+            let o = Command::new(env!("CARGO"))
+                .args(["build", "--release", "--quiet", "-p", "csb", "--target-dir"])
+                .arg(&target)
+                .current_dir(&root)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "cargo build failed:\n{}", stderr(&o));
+            target.join("release/csb")
+        })
+        .clone()
+}
+
+/// `make bundle LEAGUE=<league>` as a test: the bundle made for a league must print what the
+/// reference bot prints when told that league, on the recorded game.
+fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let reference = reference_bot();
+    let input = root.join("replays/inputs/cg-demo.p0.txt");
+    let league_args = format!("--league {league}");
+    let (o, _tmp, out) = bundle(
+        &root,
+        &[
+            "--tabs",
+            "--league",
+            league,
+            "--reference",
+            reference.to_str().unwrap(),
+            "--compare-input",
+            input.to_str().unwrap(),
+            "--args",
+            "--iterations 300 --seed 1",
+            "--reference-args",
+            &league_args,
+        ],
+    );
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let s = stdout(&o);
+    assert!(s.contains("same output as"), "{s}");
+    assert!(s.contains(&format!("[--league {league}]")), "{s}");
+    fs::read_to_string(out).unwrap()
+}
+
+#[test]
+fn real_gold_bundle_matches_the_gold_reference() {
+    let text = real_bundle_matches_reference_of_its_league("gold");
+    assert!(text.contains("League::Gold;"), "league constant not set");
+}
+
+#[test]
+fn real_legend_bundle_matches_the_legend_reference() {
+    let text = real_bundle_matches_reference_of_its_league("legend");
+    assert!(text.contains("League::Legend;"), "league constant not set");
+}
+
+#[test]
+fn reference_told_another_league_is_caught() {
+    // The check can fail: a Gold bundle against the reference told Legend differs on the
+    // recorded game (the bug of issue 19, where the reference ran on its default league).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let reference = reference_bot();
+    let input = root.join("replays/inputs/cg-demo.p0.txt");
+    let (o, _tmp, out) = bundle(
+        &root,
+        &[
+            "--tabs",
+            "--league",
+            "gold",
+            "--reference",
+            reference.to_str().unwrap(),
+            "--compare-input",
+            input.to_str().unwrap(),
+            "--args",
+            "--iterations 300 --seed 1",
+            "--reference-args",
+            "--league legend",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("the bundle's output differs"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
 }

@@ -85,9 +85,15 @@ pub fn parse<I: IntoIterator<Item = String>>(
         };
         match name.as_str() {
             "--league" => {
-                flags.league = League::parse(&value).ok_or_else(|| {
-                    FlagError::Invalid(format!("--league expects gold or legend, got {value:?}"))
-                })?
+                // These bots speak the two-pod protocol: Gold and Legend only (the leagues
+                // below have their own racer, `racer.rs`).
+                flags.league = League::parse(&value)
+                    .filter(|league| league.pods_per_player() == 2)
+                    .ok_or_else(|| {
+                        FlagError::Invalid(format!(
+                            "--league expects gold or legend, got {value:?}"
+                        ))
+                    })?
             }
             "--budget-ms" => flags.budget = Duration::from_millis(number(&name, &value)?),
             "--first-budget-ms" => {
@@ -146,7 +152,7 @@ mod tests {
     #[test]
     fn rejects_bad_flags() {
         assert!(matches!(
-            parse(args("--league wood"), ALL),
+            parse(args("--league wood2"), ALL),
             Err(FlagError::Invalid(_))
         ));
         assert!(matches!(

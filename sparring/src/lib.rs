@@ -14,6 +14,7 @@ pub mod flags;
 pub mod ga;
 pub mod genome;
 pub mod memory;
+pub mod racer;
 pub mod reflex;
 pub mod rng;
 pub mod world;

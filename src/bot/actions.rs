@@ -19,7 +19,9 @@ pub const SHIELD_ACTION: u8 = 9;
 pub const FULL_THRUST_ACTIONS: [u8; 5] = [0, 1, 2, 3, 4];
 pub const ZERO_THRUST_ACTIONS: [u8; 3] = [5, 6, 7];
 
-/// The action set for a league (full thrust = the league's cap).
+/// The action set for a league (full thrust = the league's cap). A league without BOOST gets
+/// a second straight full thrust in its place, one without SHIELD a straight half thrust, so the
+/// bot never prints an action its league lacks (docs/leagues.md).
 #[derive(Clone, Copy, Debug)]
 pub struct ActionSet {
     pub actions: [FastAction; ACTION_COUNT],
@@ -42,8 +44,16 @@ impl ActionSet {
                 action(0.0, Thrust::Power(0)),
                 action(-18.0, Thrust::Power(0)),
                 action(18.0, Thrust::Power(0)),
-                action(0.0, Thrust::Boost),
-                action(0.0, Thrust::Shield),
+                if league.has_boost() {
+                    action(0.0, Thrust::Boost)
+                } else {
+                    action(0.0, Thrust::Power(cap))
+                },
+                if league.has_shield() {
+                    action(0.0, Thrust::Shield)
+                } else {
+                    action(0.0, Thrust::Power(cap / 2))
+                },
             ],
         }
     }
@@ -81,12 +91,22 @@ mod tests {
 
     #[test]
     fn thrust_never_exceeds_the_league_cap() {
-        for league in [League::Gold, League::Legend] {
+        for league in League::ALL {
             for action in ActionSet::new(league).actions {
                 if let Thrust::Power(power) = action.thrust {
                     assert!(power <= league.max_thrust());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn no_action_the_league_lacks() {
+        for league in League::ALL {
+            let set = ActionSet::new(league);
+            let has = |thrust: Thrust| set.actions.iter().any(|action| action.thrust == thrust);
+            assert_eq!(has(Thrust::Boost), league.has_boost(), "{league:?}");
+            assert_eq!(has(Thrust::Shield), league.has_shield(), "{league:?}");
         }
     }
 }

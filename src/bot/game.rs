@@ -12,7 +12,7 @@ use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
-use crate::engine::{fast_turn, FastAction, FastPod, Map, Vec2};
+use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
 use crate::search::{Game, Rng, MAX_AGENTS};
 
 /// What stays fixed during a game: the map, the action set, the finish line.
@@ -124,7 +124,11 @@ impl CsbGame {
     /// action 0 when the context asks for it.
     #[inline(always)]
     pub fn effective_action(&self, pod: usize, action: u8) -> u8 {
-        if action == SHIELD_ACTION && self.context.shield_near && !self.may_collide(pod) {
+        if action == SHIELD_ACTION
+            && self.context.shield_near
+            && self.context.actions.get(SHIELD_ACTION).thrust == Thrust::Shield
+            && !self.may_collide(pod)
+        {
             0
         } else {
             action

@@ -3,10 +3,13 @@
 
 pub mod actions;
 pub mod config;
+pub mod course;
 pub mod evaluation;
 pub mod game;
 pub mod league;
 pub mod memory;
+pub mod one_pod;
 pub mod player;
 pub mod policy;
+pub mod racing;
 pub mod run;

@@ -9,7 +9,7 @@ use super::memory::Memory;
 use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-use crate::search::{Smitsimax, KEEP_NOTHING};
+use crate::search::{SearchStats, Smitsimax, KEEP_NOTHING, MAX_AGENTS};
 use std::time::Instant;
 
 /// What the bot decided in a turn, and what it cost.
@@ -90,12 +90,7 @@ impl Player {
     /// spot in every one of its visits is played at once: a win is scored 1 and the discount
     /// makes any later win worth less, so only an immediate win averages exactly 1.
     fn chosen_action(&self, index: usize) -> u8 {
-        self.search
-            .root_stats(index)
-            .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
-            .max_by_key(|&(_, visits, _)| visits)
-            .map(|(action, _, _)| action)
-            .unwrap_or_else(|| self.search.best_action(index))
+        chosen_action(&self.search, index)
     }
 
     /// One line per own pod: each root action's visits and mean score, the chosen one marked.
@@ -159,23 +154,18 @@ impl Player {
             }
             _ => KEEP_NOTHING,
         };
-        let stats = match self.config.iterations {
-            Some(iterations) => self
-                .search
-                .run_iterations_keeping(&root, played, iterations),
-            None => {
-                let budget_ms = if first_turn {
-                    self.config.first_budget_ms
-                } else {
-                    self.config.budget_ms
-                };
-                let started = input.received_at;
-                self.search.run_until_keeping(&root, played, || {
-                    started.elapsed().as_secs_f64() * 1000.0 >= budget_ms
-                })
-            }
-        };
-        let chosen = [self.chosen_action(0), self.chosen_action(1)];
+        let stats = run_search(
+            &mut self.search,
+            &root,
+            played,
+            &self.config,
+            first_turn,
+            input.received_at,
+        );
+        let chosen = [
+            chosen_action(&self.search, 0),
+            chosen_action(&self.search, 1),
+        ];
         self.last_turn = Some(SearchedTurn {
             roles: team_roles,
             played: chosen,
@@ -197,6 +187,41 @@ impl Player {
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             kept_nodes: [stats.nodes_kept[0], stats.nodes_kept[1]],
             elapsed_ms: elapsed_ms(input.received_at),
+        }
+    }
+}
+
+/// The search's choice for own pod `index` (see [`Player`]'s use of it): a move that won the
+/// race on the spot in every one of its visits, else the search's best action.
+pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
+    search
+        .root_stats(index)
+        .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
+        .max_by_key(|&(_, visits, _)| visits)
+        .map(|(action, _, _)| action)
+        .unwrap_or_else(|| search.best_action(index))
+}
+
+/// Runs the search from `root` for the configured iterations, or until the turn's budget
+/// (the first turn's on the first turn) has passed since `received_at`. Agent `a` keeps its
+/// subtree under action `played[a]` from the last turn (`KEEP_NOTHING`: every tree fresh).
+pub fn run_search(
+    search: &mut Smitsimax<CsbGame>,
+    root: &CsbGame,
+    played: [Option<u8>; MAX_AGENTS],
+    config: &BotConfig,
+    first_turn: bool,
+    received_at: Instant,
+) -> SearchStats {
+    match config.iterations {
+        Some(iterations) => search.run_iterations_keeping(root, played, iterations),
+        None => {
+            let budget_ms = if first_turn {
+                config.first_budget_ms
+            } else {
+                config.budget_ms
+            };
+            search.run_until_keeping(root, played, || elapsed_ms(received_at) >= budget_ms)
         }
     }
 }

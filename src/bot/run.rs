@@ -3,8 +3,10 @@
 //! the arena and CodinGame show it with the turn it explains). Malformed input gives one clear
 //! line on stderr and exit code 2; end of input exits 0.
 
-use super::config::{BotConfig, USAGE};
+use super::config::{help, BotConfig};
+use super::one_pod::OnePodPlayer;
 use super::player::Player;
+use crate::engine::League;
 use crate::protocol::{format_command, InputReader};
 use std::io::{BufRead, Write};
 
@@ -19,16 +21,19 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     mut diagnostics: E,
 ) -> i32 {
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        let _ = writeln!(diagnostics, "{USAGE}");
+        let _ = write!(output, "{}", help());
         return 0;
     }
     let config = match BotConfig::from_args(args) {
         Ok(config) => config,
         Err(error) => {
-            let _ = writeln!(diagnostics, "csb: {error}\n{USAGE}");
+            let _ = writeln!(diagnostics, "csb: {error}");
             return EXIT_BAD_INPUT;
         }
     };
+    if config.league.pods_per_player() == 1 {
+        return run_one_pod(config, input, output, diagnostics);
+    }
     let mut reader = InputReader::new(input);
     let init = match reader.read_init() {
         Ok(Some(init)) => init,
@@ -84,6 +89,51 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             // The referee closed our output: the game is over for us.
             return 0;
         }
+    }
+    0
+}
+
+/// The turn loop of the leagues below Gold: two lines in, one command out (docs/leagues.md).
+fn run_one_pod<R: BufRead, W: Write, E: Write>(
+    config: BotConfig,
+    input: R,
+    mut output: W,
+    mut diagnostics: E,
+) -> i32 {
+    let short_line = config.league == League::Wood3;
+    let mut reader = InputReader::new(input);
+    let mut player = OnePodPlayer::new(config);
+    for turn in 1.. {
+        let input = match reader.read_one_pod_turn(short_line) {
+            Ok(Some(input)) => input,
+            Ok(None) => return 0,
+            Err(error) => {
+                let _ = writeln!(diagnostics, "csb: {error}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let decision = player.play_turn(&input);
+        let text = format!("{}\n", format_command(&decision.command, ""));
+        if output
+            .write_all(text.as_bytes())
+            .and_then(|_| output.flush())
+            .is_err()
+        {
+            return 0;
+        }
+        let _ = writeln!(
+            diagnostics,
+            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}{}",
+            decision.iterations,
+            decision.simulated_turns,
+            decision.nodes,
+            input.received_at.elapsed().as_secs_f64() * 1000.0,
+            if decision.searched {
+                ""
+            } else {
+                " (racing policy: course not known yet)"
+            }
+        );
     }
     0
 }

@@ -45,12 +45,12 @@ pub enum LadderCommand {
         #[arg(long)]
         gauntlet: Option<String>,
         /// Game pairs per pairing (each pair: one map, both seats).
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = 10, value_parser = crate::parse_at_least_one)]
         pairs: usize,
         /// Match seed; pair k of every pairing uses the map of its pair k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::parse_at_least_one)]
         threads: usize,
         /// Play only the pairs whose index is I mod N: --shard I/N.
         #[arg(long, value_parser = crate::parse_shard)]

@@ -1,0 +1,329 @@
+//! The scripts in `scripts/`, run with the mistakes people make: each refuses in one line with a
+//! non-zero exit (2 for wrong arguments), loses nothing, and leaves no process behind.
+
+mod common;
+
+use common::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scripts")
+        .join(name)
+}
+
+fn repo_file(path: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path);
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs a script from a scratch directory (not the repository root) with extra environment.
+fn run_script(name: &str, args: &[&str], env: &[(&str, &str)], cwd: &Path) -> Output {
+    Command::new(script(name))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{name} runs: {e}"))
+}
+
+/// Exit code `code` and a last stderr line containing `needle`, no traceback.
+fn assert_refused(output: &Output, code: i32, needle: &str, case: &str) {
+    let message = stderr(output);
+    assert_eq!(output.status.code(), Some(code), "{case}: {message}");
+    let last = message.lines().last().unwrap_or("");
+    assert!(last.contains(needle), "{case}: {message}");
+    assert!(!message.contains("Traceback"), "{case}: {message}");
+    assert!(!message.contains("unbound variable"), "{case}: {message}");
+}
+
+/// Directory of the arena and test bot binaries this test was built with.
+fn binaries() -> String {
+    let arena = Path::new(arena());
+    arena.parent().unwrap().to_str().unwrap().to_string()
+}
+
+#[test]
+fn race_pace_checks_its_arguments_and_shows_the_arena_s_error() {
+    let dir = scratch("script_race_pace");
+    let bin = binaries();
+    let env = [("ARENA_DIR", bin.as_str())];
+    let testbot = testbot("good");
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&[], 2, "usage: race-pace.sh \"BOT COMMAND\" [games] [seed]"),
+        (
+            &[&testbot, "x"],
+            2,
+            "games must be a whole number >= 1, got \"x\"",
+        ),
+        (
+            &[&testbot, "0"],
+            2,
+            "games must be a whole number >= 1, got \"0\"",
+        ),
+        (
+            &[&testbot, "2", "-1"],
+            2,
+            "seed must be a whole number >= 0, got \"-1\"",
+        ),
+        (&[" "], 2, "the bot command is empty"),
+        (
+            &["/nonexistent/bot", "2"],
+            2,
+            "p1 command `/nonexistent/bot` stopped before its first answer",
+        ),
+    ];
+    for (args, code, needle) in cases {
+        let output = run_script("race-pace.sh", args, &env, &dir);
+        assert_refused(&output, *code, needle, &format!("{args:?}"));
+    }
+    let output = run_script(
+        "race-pace.sh",
+        &[&testbot, "2"],
+        &[("ARENA_DIR", "/nonexistent")],
+        &dir,
+    );
+    assert_refused(&output, 2, "/nonexistent/arena is missing", "no arena");
+}
+
+#[test]
+fn viewer_screenshot_refuses_bad_turns_and_keeps_the_old_picture_when_chromium_fails() {
+    let dir = scratch("script_viewer_screenshot");
+    let replay = repo_file("viewer/tests/fixtures/sample-replay.json");
+    let picture = dir.join("shot.png");
+    fs::write(&picture, b"the old picture").unwrap();
+    let picture = picture.to_str().unwrap();
+    let chromium = [("CHROMIUM", "/bin/false")];
+    let turns = load_json(&replay)["turns"].as_array().unwrap().len();
+    let too_far = (turns + 1).to_string();
+    let range = format!("TURN must be in 0..{turns} for {replay}, got {too_far}");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[&replay, "abc", picture],
+            "TURN must be a whole number >= 0, got \"abc\"",
+        ),
+        (
+            &[&replay, "-3", picture],
+            "TURN must be a whole number >= 0, got \"-3\"",
+        ),
+        (&[&replay, &too_far, picture], &range),
+        (
+            &["/nonexistent/game.json", "3", picture],
+            "no replay file /nonexistent/game.json",
+        ),
+    ];
+    for (args, needle) in cases {
+        let output = run_script("viewer-screenshot.sh", args, &chromium, &dir);
+        assert_refused(&output, 2, needle, &format!("{args:?}"));
+    }
+    let output = run_script(
+        "viewer-screenshot.sh",
+        &[&replay, "3", picture],
+        &chromium,
+        &dir,
+    );
+    assert_refused(
+        &output,
+        1,
+        "viewer-screenshot.sh: chromium failed",
+        "chromium fails",
+    );
+    assert_eq!(fs::read(picture).unwrap(), b"the old picture");
+}
+
+#[test]
+fn turn_time_refuses_in_one_line_and_stops_its_children_on_sigterm() {
+    let dir = scratch("script_turn_time");
+    let bot = env!("CARGO_BIN_EXE_testbot");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--games", "0"],
+            "turn-time.py: --games must be at least 1, got 0",
+        ),
+        (
+            &["--input", "nope.txt"],
+            "turn-time.py: no input file nope.txt",
+        ),
+        (
+            &["--", "/nonexistent/bot"],
+            "turn-time.py: cannot start /nonexistent/bot",
+        ),
+        (
+            &["--games", "1", "--", bot, "crash"],
+            "turn-time.py: the bot stopped answering at turn 6 (exit 101): pid=",
+        ),
+    ];
+    for (args, needle) in cases {
+        let output = run_script("turn-time.py", args, &[], &dir);
+        assert_refused(&output, 2, needle, &format!("{args:?}"));
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+    }
+    let output = run_script(
+        "turn-time.py",
+        &["--games", "1", "--", bot, "good"],
+        &[],
+        &dir,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("turn-time: games=1 "),
+        "{}",
+        stdout(&output)
+    );
+
+    // Killed alone with SIGTERM while busy: the spinner and the bot go with it.
+    let mut child = Command::new(script("turn-time.py"))
+        .args(["--busy", "--games", "100000", "--", bot, "good"])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut children = Vec::new();
+    while children.len() < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        children = children_of(child.id());
+    }
+    assert!(children.len() >= 2, "spinner and bot running: {children:?}");
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait().unwrap();
+    // The spinner is not a bot: it spins until killed, so it must be gone at once.
+    let spinner_gone = Instant::now() + Duration::from_secs(5);
+    while children.iter().any(|pid| process_exists(*pid)) && Instant::now() < spinner_gone {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for pid in children {
+        assert!(!process_exists(pid), "process {pid} outlived turn-time.py");
+    }
+}
+
+/// Pids whose parent is `parent` (from /proc).
+fn children_of(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`; comm may hold spaces, so read after the last ')'.
+        let after = &stat[stat.rfind(')').unwrap_or(0) + 1..];
+        let ppid = after
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(parent) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn bench_ab_says_why_a_binary_gave_nothing() {
+    let dir = scratch("script_bench_ab");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["/bin/false"],
+            "bench-ab: /bin/false exited with status 1: no message on stderr",
+        ),
+        (
+            &["/bin/true"],
+            "bench-ab: /bin/true printed no timed figure",
+        ),
+        (
+            &["/nonexistent/bench"],
+            "bench-ab: /nonexistent/bench is not an executable file",
+        ),
+        (
+            &["--rounds", "0", "/bin/true"],
+            "bench-ab: --rounds must be at least 1, got 0",
+        ),
+    ];
+    for (args, needle) in cases {
+        let output = run_script("bench-ab.py", args, &[], &dir);
+        assert_refused(&output, 2, needle, &format!("{args:?}"));
+        assert!(stdout(&output).is_empty(), "{args:?}: no table");
+    }
+    let help = run_script("bench-ab.py", &["--help"], &[], &dir);
+    assert!(help.status.success());
+    assert!(
+        stdout(&help).contains("pinned to one core, and\nprints for every timed line"),
+        "{}",
+        stdout(&help)
+    );
+}
+
+#[test]
+fn cg_demo_input_refuses_arguments_and_says_where_the_demo_game_is() {
+    let dir = scratch("script_cg_demo_input");
+    let output = run_script("cg-demo-input.py", &["out.txt"], &[], &dir);
+    assert_refused(
+        &output,
+        2,
+        "cg-demo-input.py: takes no arguments, got out.txt",
+        "argument",
+    );
+    // A copy of the script with no ../shared next to its repository.
+    let copy = dir.join("repo/scripts");
+    fs::create_dir_all(&copy).unwrap();
+    fs::copy(script("cg-demo-input.py"), copy.join("cg-demo-input.py")).unwrap();
+    let output = Command::new("python3")
+        .arg(copy.join("cg-demo-input.py"))
+        .output()
+        .unwrap();
+    assert_refused(&output, 1, "cannot read the demo game", "no ../shared");
+    assert_eq!(stderr(&output).lines().count(), 1);
+}
+
+#[test]
+fn ab_refuses_options_without_values_and_bad_revisions_before_building() {
+    let dir = scratch("script_ab");
+    let tmp = dir.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--rev-a"],
+            "ab.sh: --rev-a needs 1 value(s) (ab.sh --help)",
+        ),
+        (
+            &["--sprt", "0"],
+            "ab.sh: --sprt needs 2 value(s) (ab.sh --help)",
+        ),
+        (
+            &["--games"],
+            "ab.sh: --games needs 1 value(s) (ab.sh --help)",
+        ),
+        (&["--bogus"], "ab.sh: unknown option --bogus (ab.sh --help)"),
+        (
+            &["--rev-b", "no-such-revision-x"],
+            "ab.sh: --rev-b no-such-revision-x is not a revision of",
+        ),
+    ];
+    for (args, needle) in cases {
+        let start = Instant::now();
+        let output = run_script("ab.sh", args, &[("TMPDIR", tmp)], &dir);
+        assert_refused(&output, 2, needle, &format!("{args:?}"));
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{args:?}: refused before building"
+        );
+    }
+    let help = run_script("ab.sh", &["--help"], &[], &dir);
+    assert!(
+        stdout(&help).starts_with("A/B two versions"),
+        "{}",
+        stdout(&help)
+    );
+    assert!(!stdout(&help).contains("set -euo"), "{}", stdout(&help));
+}
