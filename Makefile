@@ -48,7 +48,7 @@ lint:
 
 bundle:
 	$(CARGO) build --release -p csb
-	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs \
+	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs --flat \
 		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)" \
 		--reference-args "--league $(LEAGUE)"
 

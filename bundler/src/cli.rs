@@ -42,6 +42,11 @@ pub struct Cli {
     #[arg(long)]
     pub tabs: bool,
 
+    /// Remove every line's indentation (not inside multi-line strings): about 13% fewer
+    /// characters, the same tokens.
+    #[arg(long)]
+    pub flat: bool,
+
     /// Compile the bundle alone with `<rustc> --edition 2021 -O` in an empty directory.
     #[arg(long)]
     pub check_compile: bool,

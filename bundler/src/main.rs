@@ -5,7 +5,7 @@
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
 //! private copy laid out so the library reads the same files), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
-//! rustfmt), then the checks `size`, `std_only`, `compile` and `compare`.
+//! rustfmt), `unindent` (`--flat`), then the checks `size`, `std_only`, `compile` and `compare`.
 
 mod attrs;
 mod cli;
@@ -21,6 +21,7 @@ mod source;
 mod stage;
 mod std_only;
 mod strip;
+mod unindent;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -110,7 +111,11 @@ fn run(cli: &Cli) -> Result<()> {
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
     }
-    let text = formatted.text;
+    let text = if cli.flat {
+        unindent::unindent(&formatted.text).map_err(input)?
+    } else {
+        formatted.text
+    };
 
     let rejected = rejected_path(&cli.out);
     match checks(cli, &text) {

@@ -66,8 +66,8 @@ fn flags_out_of_range_are_refused_in_one_line() {
         ),
         (&["--max-chars", "lots"], "--max-chars"),
         (
-            &["--league", "bronze"],
-            "invalid value 'bronze' for '--league <LEAGUE>'",
+            &["--league", "platinum"],
+            "invalid value 'platinum' for '--league <LEAGUE>'",
         ),
         (&["--bogus"], "unexpected argument '--bogus'"),
         (
