@@ -1,7 +1,8 @@
 //! The search itself: Smitsimax (MSmits' decoupled UCT for simultaneous moves). One tree per
 //! agent; each iteration descends all trees jointly from a copy of the root, plays the joint
 //! move, evaluates once at the end, and lets each agent backpropagate its own score along its own
-//! path only.
+//! path only. A new turn starts every tree fresh, or ([`Smitsimax::reset_keeping`]) lets an agent
+//! keep the subtree of the action it played, re-rooted.
 
 use super::game::{Game, MAX_AGENTS};
 use super::params::{FinalMove, SearchParams, Selection};
