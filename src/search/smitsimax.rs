@@ -110,7 +110,7 @@ impl<G: Game> Smitsimax<G> {
 
     /// Like [`Smitsimax::reset`], except that each agent `a` with `played[a] = Some(action)`
     /// keeps the subtree under its root action `action` from the previous turn, re-rooted, with
-    /// its statistics and its score range. The caller vouches that `root` is what that subtree
+    /// its statistics (the score range starts afresh, as for every tree). The caller vouches that `root` is what that subtree
     /// stood for (the agent played `action`, and the evaluation is the same); the search checks
     /// the rest and starts the agent's tree fresh when it cannot keep it: no previous turn, other
     /// agent or action counts, another selection policy or depth, or `action` never expanded at
@@ -161,16 +161,16 @@ impl<G: Game> Smitsimax<G> {
                 _ => 0,
             };
             self.nodes_kept[agent] = kept;
-            if kept > 0 {
-                // The kept statistics were normalised by this range: keep it with them.
-                continue;
+            if kept == 0 {
+                self.action_counts[agent] = action_count as u32;
+                if self.selection == Selection::Exp3 {
+                    self.trees[agent].reset_with_estimates(action_count);
+                } else {
+                    self.trees[agent].reset(action_count, track_squares);
+                }
             }
-            self.action_counts[agent] = action_count as u32;
-            if self.selection == Selection::Exp3 {
-                self.trees[agent].reset_with_estimates(action_count);
-            } else {
-                self.trees[agent].reset(action_count, track_squares);
-            }
+            // Kept trees too: selection normalises by this turn's scores (a range kept over
+            // the turns would only widen, and with it the weight of exploration).
             self.lowest_scores[agent] = f64::INFINITY;
             self.highest_scores[agent] = f64::NEG_INFINITY;
             self.scales[agent] = ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY);
