@@ -71,7 +71,7 @@ pub struct BotConfig {
     /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
     pub verbose: bool,
     /// Start each own pod's tree from the subtree under the action it played last turn
-    /// (`--reuse-tree 1`; off by default, not yet measured at the real time control).
+    /// (`--reuse-tree 1`; off: it lost every screen, docs/strength.md rows R1-R4).
     pub reuse_tree: bool,
 }
 
@@ -387,7 +387,7 @@ pub const FLAGS: &[Flag] = &[
         name: "reuse-tree",
         values: "0|1",
         meaning:
-            "two-pod leagues: each pod's tree keeps the subtree of its last move (screened only)",
+            "two-pod leagues: each pod's tree keeps the subtree of its last move (lost in screens)",
         set: |c, _, v| {
             c.reuse_tree = switch(v)?;
             Ok(())
