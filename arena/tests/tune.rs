@@ -181,7 +181,7 @@ fn wrong_input_is_one_line_and_exit_2() {
         "--out",
         dir.to_str().unwrap(),
     ]);
-    assert_usage_error(&crashing, "crashed before its first move");
+    assert_usage_error(&crashing, "stopped before its first answer");
 
     let bad_spec = run(&[
         "tune",

@@ -1,7 +1,8 @@
 //! The games of one `arena tune` iteration: the plus player against the minus player as an
 //! `arena match` of the iteration's game pairs (each map played twice, seats swapped), with the
 //! same threads and shard choice as `arena match`; the replays go where `arena match` puts them.
-//! A bot that crashes before its first move (most likely it rejects a tuned flag) stops the run.
+//! A bot that crashes before its first move (most likely it rejects a tuned flag) stops the run:
+//! `run_match` stops on the first game with the head of its stderr, this module on any later one.
 
 use crate::match_runner::{run_match, MatchConfig};
 use crate::replay::cause;
