@@ -1,25 +1,11 @@
 //! The bot binary as CodinGame runs it: reproducible output, clean exits, clear errors on bad
 //! input and flags, no panic on any input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod bot_run;
+
+use bot_run::run_bot;
 
 const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
-
-fn run_bot(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_csb"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    let mut stdin = child.stdin.take().unwrap();
-    // The bot may stop reading early (bad input): a broken pipe here is fine.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
 
 fn recorded_input() -> Vec<u8> {
     let text = std::fs::read_to_string(RECORDED_INPUT).unwrap();

@@ -2,25 +2,12 @@
 //! protocol it prints one line per turn and never an action its league lacks, searches once it
 //! has seen a lap, and a first line of another league's protocol is named, with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod bot_run;
+
+use bot_run::run_bot;
 
 const ONE_POD_INPUT: &str = "replays/inputs/silver-racer.p0.txt";
 const WOOD3_INPUT: &str = "replays/inputs/wood3-racer.p0.txt";
-
-fn run_bot(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_csb"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
 
 #[test]
 fn every_lower_league_plays_its_recorded_game_with_its_actions_only() {
