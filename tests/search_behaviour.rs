@@ -523,6 +523,47 @@ fn a_kept_tree_is_the_played_actions_subtree_and_the_others_start_fresh() {
     }
 }
 
+/// A kept node stands a ply nearer the root: its mean is discounted once, as this turn's scores
+/// will reach it, and `reuse_decay` keeps that share of its visits.
+#[test]
+fn kept_statistics_are_discounted_once_and_decayed() {
+    let params = SearchParams {
+        depth: 5,
+        discount: 0.9,
+        reuse_decay: 0.25,
+        ..SearchParams::default()
+    };
+    let mut search = Smitsimax::new(100_000, params, 8);
+    let root = HashGame { mix: [1, 2, 3, 4] };
+    search.run_iterations(&root, 3_000);
+    let played = most_visited(&search, 0);
+    let old = *search.tree(0).node(root_child(&search, 0, played));
+    let old_grandchildren = search
+        .tree(0)
+        .children(root_child(&search, 0, played))
+        .to_vec();
+    assert!(old.visits > 100 && !old_grandchildren.is_empty());
+    search.reset_keeping(&root, [Some(played), None, None, None]);
+    let kept = *search.tree(0).node(NodeId::ROOT);
+    let kept_visits = (f64::from(old.visits) * 0.25).round();
+    assert_eq!(f64::from(kept.visits), kept_visits);
+    assert!((kept.mean() - old.mean() * 0.9).abs() < 1e-12);
+    for (kept, old) in search
+        .tree(0)
+        .children(NodeId::ROOT)
+        .iter()
+        .zip(&old_grandchildren)
+    {
+        assert_eq!(
+            f64::from(kept.visits),
+            (f64::from(old.visits) * 0.25).round()
+        );
+        if kept.visits > 0 {
+            assert!((kept.mean() - old.mean() * 0.9).abs() < 1e-12);
+        }
+    }
+}
+
 #[test]
 fn a_tree_starts_fresh_when_it_cannot_be_kept() {
     let root = HashGame { mix: [5, 6, 7, 8] };

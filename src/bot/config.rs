@@ -384,6 +384,13 @@ pub const FLAGS: &[Flag] = &[
         show: show_search,
     },
     Flag {
+        name: "reuse-decay",
+        values: "L",
+        meaning: "with --reuse-tree 1: share of its visits each kept node keeps",
+        set: set_search,
+        show: show_search,
+    },
+    Flag {
         name: "reuse-tree",
         values: "0|1",
         meaning:

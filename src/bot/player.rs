@@ -34,14 +34,34 @@ pub struct Player {
     last_turn: Option<SearchedTurn>,
 }
 
-/// What a turn's search was about, beyond the pods' states: the roles its evaluation scored and
-/// the root action each own pod played. The next turn keeps an own pod's subtree only under the
-/// same roles (other roles, another evaluation: the kept scores would mean something else). The
+/// What a turn's search was about, beyond the pods' states: the roles its evaluation scored, the
+/// root action each own pod played and each pod's passes at the root. The next turn keeps an own
+/// pod's subtree only if its scores still mean the same ([`SearchedTurn::keeps_tree`]). The
 /// opponents' trees always start fresh: their moves are not known, only their new positions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SearchedTurn {
     roles: [Roles; 2],
     played: [u8; 2],
+    passes: [u16; POD_COUNT],
+}
+
+impl SearchedTurn {
+    /// Whether own pod `pod` may keep its tree from this turn into the next one, whose roles and
+    /// passes are given: under other roles the evaluation is another; and each pod's score is
+    /// squashed around its value at the root, so a pass that value counts (the pod's own when it
+    /// races, the opposing runner's when it blocks) moves that centre by a checkpoint's worth
+    /// between the turns. The squash is not shift-invariant: the kept scores, taken around the old
+    /// centre, sit in its flat tail (a blocker's root means of 0.12 kept next to fresh ones of
+    /// 0.47, on the cg-demo input), and the first action to get fresh visits takes all the rest.
+    fn keeps_tree(&self, roles: &[Roles; 2], passes: &[u16; POD_COUNT], pod: usize) -> bool {
+        let player = pod / 2;
+        let counted = if roles[player].races(pod) {
+            pod
+        } else {
+            roles[1 - player].runner
+        };
+        self.roles == *roles && self.passes[counted] == passes[counted]
+    }
 }
 
 impl Player {
@@ -148,12 +168,15 @@ impl Player {
                     .map(|turns| u32::from(CHECKPOINT_TIMEOUT_TURNS).saturating_sub(turns)),
             );
         }
-        let played = match self.last_turn {
-            Some(last) if self.config.reuse_tree && last.roles == team_roles => {
-                [Some(last.played[0]), Some(last.played[1]), None, None]
+        let passes = fast.map(|pod| pod.passes);
+        let mut played = KEEP_NOTHING;
+        if let Some(last) = self.last_turn.filter(|_| self.config.reuse_tree) {
+            for (pod, kept) in played.iter_mut().take(2).enumerate() {
+                if last.keeps_tree(&team_roles, &passes, pod) {
+                    *kept = Some(last.played[pod]);
+                }
             }
-            _ => KEEP_NOTHING,
-        };
+        }
         let stats = run_search(
             &mut self.search,
             &root,
@@ -169,6 +192,7 @@ impl Player {
         self.last_turn = Some(SearchedTurn {
             roles: team_roles,
             played: chosen,
+            passes,
         });
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
@@ -228,4 +252,68 @@ pub fn run_search(
 
 fn elapsed_ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pod 0 runs and pod 1 blocks for us, pod 2 runs and pod 3 blocks for them.
+    fn roles(blocker_races: bool) -> [Roles; 2] {
+        [
+            Roles {
+                runner: 0,
+                blocker: 1,
+                blocker_races,
+            },
+            Roles {
+                runner: 2,
+                blocker: 3,
+                blocker_races: false,
+            },
+        ]
+    }
+
+    fn last_turn() -> SearchedTurn {
+        SearchedTurn {
+            roles: roles(false),
+            played: [3, 4],
+            passes: [5, 4, 6, 2],
+        }
+    }
+
+    #[test]
+    fn trees_are_kept_while_nothing_their_scores_count_has_passed() {
+        let last = last_turn();
+        let same = last.passes;
+        assert!(last.keeps_tree(&roles(false), &same, 0));
+        assert!(last.keeps_tree(&roles(false), &same, 1));
+        // Passes the two scores do not count: our blocker's own, their blocker's.
+        assert!(last.keeps_tree(&roles(false), &[5, 5, 6, 3], 0));
+        assert!(last.keeps_tree(&roles(false), &[5, 5, 6, 3], 1));
+    }
+
+    #[test]
+    fn a_counted_pass_or_other_roles_drop_the_tree() {
+        let last = last_turn();
+        // Our runner passed: its own score's centre moved; the blocker's did not.
+        assert!(!last.keeps_tree(&roles(false), &[6, 4, 6, 2], 0));
+        assert!(last.keeps_tree(&roles(false), &[6, 4, 6, 2], 1));
+        // Their runner passed: our blocker's centre moved; our runner's did not.
+        assert!(last.keeps_tree(&roles(false), &[5, 4, 7, 2], 0));
+        assert!(!last.keeps_tree(&roles(false), &[5, 4, 7, 2], 1));
+        // Our blocker races now: another evaluation for both.
+        assert!(!last.keeps_tree(&roles(true), &last.passes, 0));
+        assert!(!last.keeps_tree(&roles(true), &last.passes, 1));
+    }
+
+    #[test]
+    fn a_racing_blocker_counts_its_own_passes() {
+        let last = SearchedTurn {
+            roles: roles(true),
+            ..last_turn()
+        };
+        assert!(!last.keeps_tree(&roles(true), &[5, 5, 6, 2], 1));
+        assert!(last.keeps_tree(&roles(true), &[5, 4, 7, 2], 1));
+    }
 }

@@ -65,6 +65,10 @@ pub struct SearchParams {
     pub smooth_d: f64,
     /// EXP3's exploration γ in (0, 1] (default 0.1): the uniform share of the mix.
     pub exp3_gamma: f64,
+    /// λ in [0, 1] (default 1): a tree kept into the next turn
+    /// ([`super::Smitsimax::reset_keeping`]) keeps λ × each node's visits, rounded, at the same
+    /// mean: the kept statistics weigh as a prior that this turn's scores soon outvote.
+    pub reuse_decay: f64,
 }
 
 impl Default for SearchParams {
@@ -82,13 +86,14 @@ impl Default for SearchParams {
             smooth_gamma: 0.1,
             smooth_d: 0.001,
             exp3_gamma: 0.1,
+            reuse_decay: 1.0,
         }
     }
 }
 
 impl SearchParams {
     /// The names [`SearchParams::set`] accepts, in the order `Display` prints them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "depth",
         "exploration",
         "random-visits",
@@ -101,6 +106,7 @@ impl SearchParams {
         "smooth-gamma",
         "smooth-d",
         "exp3-gamma",
+        "reuse-decay",
     ];
 
     /// Set the tunable called `name` from its text `value`, e.g. `set("discount", "0.95")`.
@@ -155,6 +161,7 @@ impl SearchParams {
                     .filter(|g| *g > 0.0 && *g <= 1.0)
                     .ok_or("a number in (0, 1]")?
             }
+            "reuse-decay" => self.reuse_decay = parse_probability(value)?,
             _ => {
                 return Err(format!(
                     "unknown search parameter \"{name}\", expected one of: {}",
@@ -182,7 +189,8 @@ impl fmt::Display for SearchParams {
         write!(
             f,
             "depth={} exploration={} random-visits={} expand-after={} discount={} rollout={} \
-             final-move={} selection={} smooth-eta={} smooth-gamma={} smooth-d={} exp3-gamma={}",
+             final-move={} selection={} smooth-eta={} smooth-gamma={} smooth-d={} exp3-gamma={} \
+             reuse-decay={}",
             self.depth,
             self.exploration,
             self.random_visits,
@@ -194,7 +202,8 @@ impl fmt::Display for SearchParams {
             self.smooth_eta,
             self.smooth_gamma,
             self.smooth_d,
-            self.exp3_gamma
+            self.exp3_gamma,
+            self.reuse_decay
         )
     }
 }
@@ -235,6 +244,7 @@ mod tests {
         assert_eq!(params.smooth_gamma, 0.1);
         assert_eq!(params.smooth_d, 0.001);
         assert_eq!(params.exp3_gamma, 0.1);
+        assert_eq!(params.reuse_decay, 1.0);
     }
 
     #[test]
@@ -252,6 +262,7 @@ mod tests {
         params.set("smooth-gamma", "0.2").unwrap();
         params.set("smooth-d", "0.01").unwrap();
         params.set("exp3-gamma", "0.3").unwrap();
+        params.set("reuse-decay", "0.25").unwrap();
         assert_eq!(
             params,
             SearchParams {
@@ -267,6 +278,7 @@ mod tests {
                 smooth_gamma: 0.2,
                 smooth_d: 0.01,
                 exp3_gamma: 0.3,
+                reuse_decay: 0.25,
             }
         );
         params.set("selection", "smooth-uct").unwrap();
@@ -313,12 +325,13 @@ mod tests {
             ("smooth-gamma", "-0.1", "a number in [0, 1]".to_string()),
             ("smooth-d", "-1", "a finite number >= 0".to_string()),
             ("exp3-gamma", "0", "a number in (0, 1]".to_string()),
+            ("reuse-decay", "1.5", "a number in [0, 1]".to_string()),
             (
                 "dpeth",
                 "6",
                 "unknown search parameter \"dpeth\", expected one of: depth, ".to_string()
                     + "exploration, random-visits, expand-after, discount, rollout, final-move, "
-                    + "selection, smooth-eta, smooth-gamma, smooth-d, exp3-gamma",
+                    + "selection, smooth-eta, smooth-gamma, smooth-d, exp3-gamma, reuse-decay",
             ),
         ];
         for (name, value, expected) in cases {
@@ -342,6 +355,7 @@ mod tests {
         tuned.set("selection", "exp3").unwrap();
         tuned.set("smooth-d", "0.25").unwrap();
         tuned.set("exp3-gamma", "0.05").unwrap();
+        tuned.set("reuse-decay", "0.5").unwrap();
         let text = tuned.to_string();
         let mut parsed = SearchParams::default();
         for pair in text.split_whitespace() {

@@ -99,10 +99,12 @@ impl NodePool {
 
     /// Make the subtree under `child`, a child of the root, the whole tree: `child` becomes the
     /// root, with its statistics, and its descendants keep theirs, moved to the front of the pool;
-    /// every other node is dropped. Returns the nodes kept (root included). Does nothing and
-    /// returns 0 when `child` is not a child of the root. Allocates nothing; time linear in the
-    /// nodes in use.
-    pub fn keep_subtree(&mut self, child: NodeId) -> usize {
+    /// every other node is dropped. Each kept node then keeps `decay` × its visits, rounded, and its
+    /// mean times `score_factor` (squared sums scaled alike): the search passes its discount, since
+    /// a kept node now stands one ply nearer the root and this turn's scores reach it discounted
+    /// once more. Returns the nodes kept (root included). Does nothing and returns 0 when `child`
+    /// is not a child of the root. Allocates nothing; time linear in the nodes in use.
+    pub fn keep_subtree(&mut self, child: NodeId, decay: f64, score_factor: f64) -> usize {
         let block_size = self.children_per_node as usize;
         let root = self.nodes[0];
         if block_size == 0
@@ -145,6 +147,21 @@ impl NodePool {
             new_used += block_size;
         }
         self.used = new_used as u32;
+        if decay != 1.0 || score_factor != 1.0 {
+            let nodes = &mut self.nodes[..new_used];
+            for (node, square_sum) in nodes.iter_mut().zip(&mut self.score_square_sums) {
+                if node.visits == 0 {
+                    continue;
+                }
+                let visits = (f64::from(node.visits) * decay).round();
+                let share = visits / f64::from(node.visits);
+                node.visits = visits as u32;
+                node.score_sum *= share * score_factor;
+                if self.tracks_squares {
+                    *square_sum *= share * score_factor * score_factor;
+                }
+            }
+        }
         new_used
     }
 
@@ -451,20 +468,56 @@ mod tests {
         for kept_child in 0..3 {
             let mut pool = interleaved_tree();
             let subtree = shape(&pool, NodeId(1 + kept_child));
-            let kept = pool.keep_subtree(NodeId(1 + kept_child));
+            let kept = pool.keep_subtree(NodeId(1 + kept_child), 1.0, 1.0);
             assert_eq!(kept, node_count(&subtree), "child {kept_child}");
             assert_eq!(pool.len(), kept);
             assert_eq!(shape(&pool, NodeId::ROOT), subtree, "child {kept_child}");
         }
         // Root child 2 holds 1 + 3 + 3 + 3 + 3 nodes; the others are dropped.
         let mut pool = interleaved_tree();
-        assert_eq!(pool.keep_subtree(NodeId(3)), 13);
+        assert_eq!(pool.keep_subtree(NodeId(3), 1.0, 1.0), 13);
+    }
+
+    #[test]
+    fn kept_scores_are_scaled_and_visits_kept() {
+        let mut pool = interleaved_tree();
+        let mut expected = shape(&pool, NodeId(3));
+        fn scale(shape: &mut Shape, factor: f64) {
+            shape.score_sum *= factor;
+            shape.square_sum *= factor * factor;
+            for child in &mut shape.children {
+                scale(child, factor);
+            }
+        }
+        scale(&mut expected, 0.5);
+        pool.keep_subtree(NodeId(3), 1.0, 0.5);
+        assert_eq!(shape(&pool, NodeId::ROOT), expected);
+    }
+
+    #[test]
+    fn a_decay_keeps_a_share_of_the_visits_at_the_same_mean() {
+        let mut pool = interleaved_tree();
+        let before = shape(&pool, NodeId(3));
+        pool.keep_subtree(NodeId(3), 0.5, 1.0);
+        let after = shape(&pool, NodeId::ROOT);
+        fn check(before: &Shape, after: &Shape) {
+            let visits = (f64::from(before.visits) * 0.5).round();
+            assert_eq!(f64::from(after.visits), visits);
+            let share = visits / f64::from(before.visits);
+            assert!((after.score_sum - before.score_sum * share).abs() < 1e-9);
+            assert!((after.square_sum - before.square_sum * share).abs() < 1e-9);
+            assert_eq!(after.children.len(), before.children.len());
+            for (b, a) in before.children.iter().zip(&after.children) {
+                check(b, a);
+            }
+        }
+        check(&before, &after);
     }
 
     #[test]
     fn a_kept_tree_grows_after_its_nodes_and_can_be_kept_again() {
         let mut pool = interleaved_tree();
-        pool.keep_subtree(NodeId(3));
+        pool.keep_subtree(NodeId(3), 1.0, 1.0);
         let before = shape(&pool, NodeId::ROOT);
         let leaf = NodeId(pool.node(NodeId::ROOT).first_child.0 + 1);
         assert!(!pool.node(leaf).is_expanded());
@@ -476,7 +529,7 @@ mod tests {
         // Again, one level down: the subtree of the kept root's third child.
         let third = NodeId(pool.node(NodeId::ROOT).first_child.0 + 2);
         let subtree = shape(&pool, third);
-        assert_eq!(pool.keep_subtree(third), node_count(&subtree));
+        assert_eq!(pool.keep_subtree(third, 1.0, 1.0), node_count(&subtree));
         assert_eq!(shape(&pool, NodeId::ROOT), subtree);
     }
 
@@ -484,19 +537,19 @@ mod tests {
     fn keeping_a_leaf_or_a_non_child_keeps_only_what_it_should() {
         let mut pool = interleaved_tree();
         let leaf = shape(&pool, NodeId(2));
-        assert_eq!(pool.keep_subtree(NodeId(2)), 1);
+        assert_eq!(pool.keep_subtree(NodeId(2), 1.0, 1.0), 1);
         assert_eq!(shape(&pool, NodeId::ROOT), leaf);
         assert_eq!(pool.expand(NodeId::ROOT), Some(NodeId(1)));
         // Not a child of the root: nothing happens.
         let mut pool = interleaved_tree();
         let whole = shape(&pool, NodeId::ROOT);
-        assert_eq!(pool.keep_subtree(NodeId(5)), 0);
-        assert_eq!(pool.keep_subtree(NodeId::ROOT), 0);
+        assert_eq!(pool.keep_subtree(NodeId(5), 1.0, 1.0), 0);
+        assert_eq!(pool.keep_subtree(NodeId::ROOT, 1.0, 1.0), 0);
         assert_eq!(shape(&pool, NodeId::ROOT), whole);
         // A root never expanded has no child to keep.
         let mut pool = NodePool::with_capacity(4);
         pool.reset(3, false);
-        assert_eq!(pool.keep_subtree(NodeId(1)), 0);
+        assert_eq!(pool.keep_subtree(NodeId(1), 1.0, 1.0), 0);
         assert_eq!(pool.len(), 1);
     }
 

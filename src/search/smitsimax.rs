@@ -149,7 +149,13 @@ impl<G: Game> Smitsimax<G> {
                     if root_children == NodeId::NONE || u32::from(action) >= action_count as u32 {
                         0
                     } else {
-                        let kept = tree.keep_subtree(NodeId(root_children.0 + u32::from(action)));
+                        // The kept nodes stand a ply nearer the root now: the scores of this turn's
+                        // iterations reach them discounted once more than the kept ones did.
+                        let kept = tree.keep_subtree(
+                            NodeId(root_children.0 + u32::from(action)),
+                            self.params.reuse_decay,
+                            self.params.discount,
+                        );
                         // A never-visited action holds nothing worth keeping.
                         if tree.node(NodeId::ROOT).visits == 0 {
                             0
