@@ -88,7 +88,7 @@ fn each_turn_reports_its_search_on_one_stderr_line() {
         let (iterations, simulated_turns, nodes) = diagnostic_counts(line);
         assert_eq!(iterations, 300, "{line}");
         assert!(simulated_turns > iterations, "{line}");
-        // 300 iterations of depth 8 give a tree of more than the root, far below the pool.
+        // 300 iterations of depth 10 give a tree of more than the root, far below the pool.
         assert!(nodes > 1 && nodes < 300 * 8 * 10, "{line}");
     }
     // A pool too small for the search fills and stops growing; the bot plays on.
@@ -226,7 +226,7 @@ fn help_goes_to_stdout_with_every_flag_its_default_and_meaning() {
         assert!(help.starts_with("usage: csb "), "{help}");
         for (flag, default) in [
             ("--budget-ms MS", "[50]"),
-            ("--depth D", "[8]"),
+            ("--depth D", "[10]"),
             ("--league", "[legend]"),
         ] {
             let line = help

@@ -9,9 +9,10 @@ use crate::search::SearchParams;
 /// CodinGame allows 1000 ms for the first turn; the bot never plans more than this.
 pub const MAX_FIRST_BUDGET_MS: f64 = 900.0;
 
-/// Plies per search iteration for this game: at equal simulated turns, depth 8 beat depth 6
-/// 65.5% (300 games) and tied depth 10 (docs/strength.md).
-pub const BOT_DEPTH: u32 = 8;
+/// Plies per search iteration for this game. At the real control (50 ms a turn) depth 10 beat
+/// depth 8 in 19 of 22 games and depth 12 lost to it 17 of 20, both SPRT [0, 50] decisions
+/// (docs/strength.md, rows S1 and S2); at 1000 iterations a turn depth 8 had beaten 6 and tied 10.
+pub const BOT_DEPTH: u32 = 10;
 
 /// Discount per ply on backpropagation: without one, a win now and a win in two turns look the
 /// same and the search may dawdle. 0.99 against 1.0 was even over 300 games (docs/strength.md).
