@@ -81,11 +81,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             format_command(&decision.commands[0], ""),
             format_command(&decision.commands[1], "")
         );
-        if output
-            .write_all(text.as_bytes())
-            .and_then(|_| output.flush())
-            .is_err()
-        {
+        if !send(&mut output, &text) {
             // The referee closed our output: the game is over for us.
             return 0;
         }
@@ -114,11 +110,7 @@ fn run_one_pod<R: BufRead, W: Write, E: Write>(
         };
         let decision = player.play_turn(&input);
         let text = format!("{}\n", format_command(&decision.command, ""));
-        if output
-            .write_all(text.as_bytes())
-            .and_then(|_| output.flush())
-            .is_err()
-        {
+        if !send(&mut output, &text) {
             return 0;
         }
         let _ = writeln!(
@@ -144,4 +136,12 @@ pub fn run_stdio(args: &[String]) -> i32 {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     run(args, stdin.lock(), stdout.lock(), stderr.lock())
+}
+
+/// Writes a turn's answer and flushes it; false when the referee has closed our output.
+fn send<W: Write>(output: &mut W, text: &str) -> bool {
+    output
+        .write_all(text.as_bytes())
+        .and_then(|_| output.flush())
+        .is_ok()
 }

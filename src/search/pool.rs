@@ -100,10 +100,11 @@ impl NodePool {
     /// Make the subtree under `child`, a child of the root, the whole tree: `child` becomes the
     /// root, with its statistics, and its descendants keep theirs, moved to the front of the pool;
     /// every other node is dropped. Each kept node then keeps `decay` × its visits, rounded, and its
-    /// mean times `score_factor` (squared sums scaled alike): the search passes its discount, since
-    /// a kept node now stands one ply nearer the root and this turn's scores reach it discounted
-    /// once more. Returns the nodes kept (root included). Does nothing and returns 0 when `child`
-    /// is not a child of the root. Allocates nothing; time linear in the nodes in use.
+    /// mean times `score_factor` (squared sums alike; EXP3's estimate sums keep the visits' share):
+    /// the search passes its discount, since a kept node now stands one ply nearer the root and
+    /// this turn's scores reach it discounted once more. Returns the nodes kept (root included).
+    /// Does nothing and returns 0 when `child` is not a child of the root. Allocates nothing; time
+    /// linear in the nodes in use.
     pub fn keep_subtree(&mut self, child: NodeId, decay: f64, score_factor: f64) -> usize {
         let block_size = self.children_per_node as usize;
         let root = self.nodes[0];
@@ -159,6 +160,9 @@ impl NodePool {
                 node.score_sum *= share * score_factor;
                 if self.tracks_squares {
                     *square_sum *= share * score_factor * score_factor;
+                } else if self.uses_extra {
+                    // EXP3's estimates: a sum of one normalised term per visit.
+                    *square_sum *= share;
                 }
             }
         }
