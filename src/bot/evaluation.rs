@@ -21,10 +21,11 @@ pub const CHECKPOINT_WEIGHT: f64 = 30000.0;
 /// (docs/strength.md, section of 2026-11-23).
 pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
 
-/// Weight of a blocker's distance to the opposing runner itself: 0.3 won 147 of 200 games
-/// against the GA where 0 won 128 on the same maps, and 74.2% of 400 fresh games
-/// (docs/strength.md, row H4 and the screening before it).
-pub const BOT_CHASE_WEIGHT: f64 = 0.3;
+/// Weight of a blocker's distance to the opposing runner itself. At 5 ms a turn 0.3 won 147 of
+/// 200 games against the GA where 0 won 128 (docs/strength.md, row H4); at the real control
+/// (50 ms, depth 10) 1 won 180 of 200 against the GA where 0.3 won 159 on the same maps
+/// (rows C1 and G2).
+pub const BOT_CHASE_WEIGHT: f64 = 1.0;
 
 /// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
 #[derive(Clone, Copy, Debug, PartialEq)]
