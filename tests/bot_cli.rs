@@ -88,7 +88,8 @@ fn each_turn_reports_its_search_on_one_stderr_line() {
         let (iterations, simulated_turns, nodes) = diagnostic_counts(line);
         assert_eq!(iterations, 300, "{line}");
         assert!(simulated_turns > iterations, "{line}");
-        // 300 iterations of depth 10 give a tree of more than the root, far below the pool.
+        // 300 iterations give a tree of more than the root, far below the pool (and below
+        // 300 iterations × 8 plies × 10 children).
         assert!(nodes > 1 && nodes < 300 * 8 * 10, "{line}");
     }
     // A pool too small for the search fills and stops growing; the bot plays on.

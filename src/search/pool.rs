@@ -519,6 +519,29 @@ mod tests {
     }
 
     #[test]
+    fn a_kept_exp3_tree_keeps_the_visits_share_of_its_estimates() {
+        let mut pool = NodePool::with_capacity(16);
+        pool.reset_with_estimates(2);
+        let children = pool.expand(NodeId::ROOT).unwrap(); // 1..3
+        let kept = NodeId(children.0 + 1);
+        let grandchildren = pool.expand(kept).unwrap(); // 3..5
+        for slot in 0..pool.len() as u32 {
+            for _ in 0..4 {
+                pool.add_score(NodeId(slot), 0.5);
+            }
+            pool.add_estimate(NodeId(slot), 2.0 + f64::from(slot));
+        }
+        pool.keep_subtree(kept, 0.5, 0.25);
+        // Half the visits: the mean times the score factor, the estimate sums halved (they are
+        // normalised, so the score factor does not reach them).
+        assert_eq!(pool.node(NodeId::ROOT).visits, 2);
+        assert!((pool.node(NodeId::ROOT).score_sum - 2.0 * 0.5 * 0.25).abs() < 1e-12);
+        let estimates = pool.children_square_sums(NodeId::ROOT);
+        let expected = [0, 1].map(|k| (2.0 + f64::from(grandchildren.0 + k)) * 0.5);
+        assert_eq!(estimates, expected);
+    }
+
+    #[test]
     fn a_kept_tree_grows_after_its_nodes_and_can_be_kept_again() {
         let mut pool = interleaved_tree();
         pool.keep_subtree(NodeId(3), 1.0, 1.0);
