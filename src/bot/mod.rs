@@ -8,6 +8,7 @@ pub mod evaluation;
 pub mod game;
 pub mod league;
 pub mod memory;
+pub mod nnue;
 pub mod one_pod;
 pub mod player;
 pub mod policy;

@@ -113,6 +113,13 @@ impl Player {
         chosen_action(&self.search, index)
     }
 
+    /// Own pod `index`'s (0 or 1) root statistics from the last turn's search: `(action, visits,
+    /// mean score)` per root action, in action order; empty before the first search. Read-only:
+    /// self-play records them as training targets.
+    pub fn root_stats(&self, index: usize) -> impl Iterator<Item = (u8, u32, f64)> + '_ {
+        self.search.root_stats(index)
+    }
+
     /// One line per own pod: each root action's visits and mean score, the chosen one marked.
     pub fn root_summary(&self) -> String {
         let mut text = String::new();
