@@ -23,11 +23,20 @@ pub struct Samples {
     pub own: Vec<f32>,
     /// The same from player 1's view.
     pub theirs: Vec<f32>,
-    /// 1 when player 0 won, 0 when it lost, ½ for a draw.
+    /// What the network is trained toward: the result, or a blend with the hand evaluation's
+    /// view of a later position ([`Samples::bootstrap`]).
     pub targets: Vec<f32>,
+    /// 1 when player 0 won, 0 when it lost, ½ for a draw.
+    pub results: Vec<f32>,
     /// The hand evaluation's advantage of player 0 (progress units), for the baseline.
     pub hand: Vec<f32>,
+    /// The hand evaluation's advantage [`LOOKAHEAD_TURNS`] turns later in the same game; NaN
+    /// when the game ended before.
+    pub future_hand: Vec<f32>,
 }
+
+/// How far ahead the bootstrapped target looks.
+pub const LOOKAHEAD_TURNS: usize = 20;
 
 impl Samples {
     pub fn len(&self) -> usize {
@@ -38,17 +47,25 @@ impl Samples {
         self.targets.is_empty()
     }
 
-    fn push(
-        &mut self,
-        own: &[f32; FEATURE_COUNT],
-        theirs: &[f32; FEATURE_COUNT],
-        target: f32,
-        hand: f32,
-    ) {
-        self.own.extend_from_slice(own);
-        self.theirs.extend_from_slice(theirs);
-        self.targets.push(target);
-        self.hand.push(hand);
+    /// Sets the training targets to `result_weight × result + (1 − result_weight) ×
+    /// σ(slope × future advantage / 10,000 + intercept)`, the result alone where the game ended
+    /// within [`LOOKAHEAD_TURNS`]: a denser signal than one result per game, which a few thousand
+    /// games cannot give a network without it memorising them.
+    pub fn bootstrap(&mut self, result_weight: f32, slope: f64, intercept: f64) {
+        self.targets = self
+            .results
+            .iter()
+            .zip(&self.future_hand)
+            .map(|(&result, &future)| {
+                if future.is_nan() {
+                    result
+                } else {
+                    let logit = slope * f64::from(future) / 10_000.0 + intercept;
+                    let later = (1.0 / (1.0 + (-logit).exp())) as f32;
+                    result_weight * result + (1.0 - result_weight) * later
+                }
+            })
+            .collect();
     }
 }
 
@@ -109,17 +126,29 @@ pub fn add_game(game: &GameRecord, samples: &mut Samples) -> Result<(), String> 
     let weights = EvalWeights::default();
     let mut own = [0.0; FEATURE_COUNT];
     let mut theirs = [0.0; FEATURE_COUNT];
+    let first = samples.len();
     for position in game.positions.iter().filter(|position| position.view == 0) {
         let pods = fast_pods(&position.pods, &map);
         features(&pods, &map, passes_to_finish, &mut own);
         features(&swap_teams(&pods), &map, passes_to_finish, &mut theirs);
         let hand = player0_advantage(&pods, &map, &hand_roles(&pods, &map), &weights);
-        samples.push(
-            &own,
-            &theirs,
-            position.outcome(game.winner).target(),
-            hand as f32,
-        );
+        let result = position.outcome(game.winner).target();
+        samples.own.extend_from_slice(&own);
+        samples.theirs.extend_from_slice(&theirs);
+        samples.targets.push(result);
+        samples.results.push(result);
+        samples.hand.push(hand as f32);
+    }
+    // One view-0 position per turn, in turn order.
+    let added = samples.len() - first;
+    for index in 0..added {
+        let later = index + LOOKAHEAD_TURNS;
+        let future = if later < added {
+            samples.hand[first + later]
+        } else {
+            f32::NAN
+        };
+        samples.future_hand.push(future);
     }
     Ok(())
 }

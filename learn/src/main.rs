@@ -47,6 +47,10 @@ struct TrainArgs {
     learning_rate: f64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Weight of the game's result in the target; the rest is the hand evaluation's view of the
+    /// position 20 turns later (squashed by the logistic fitted on the results).
+    #[arg(long, default_value_t = 0.3)]
+    result_weight: f32,
 }
 
 #[derive(clap::Args)]
@@ -203,6 +207,7 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         batch: args.batch,
         learning_rate: args.learning_rate,
         seed: args.seed,
+        result_weight: args.result_weight,
         progress: true,
     };
     let report = learn::train::train(&data, &config)?;

@@ -174,10 +174,12 @@ impl Model {
         text.push_str(
             "//! checks the two agree). Each tensor's scale, then its levels (`codec.rs`).\n\n",
         );
-        text.push_str(&format!(
-            "pub const SCALES: [f32; 6] = [{}];\n",
-            scales.join(", ")
-        ));
+        // rustfmt's layout (one per line, a trailing comma), so `cargo fmt` leaves it alone.
+        text.push_str("pub const SCALES: [f32; 6] = [\n");
+        for scale in &scales {
+            text.push_str(&format!("    {scale},\n"));
+        }
+        text.push_str("];\n");
         text.push_str("pub const WEIGHTS: &str = \"");
         text.push_str(&letters);
         text.push_str("\";\n");
@@ -187,17 +189,14 @@ impl Model {
     /// The bot's network for this model, quantised exactly as the export writes it.
     pub fn quantised(&self) -> Result<Network, String> {
         let text = self.export()?;
-        let scales_line = text
-            .lines()
-            .find(|line| line.starts_with("pub const SCALES"))
+        let inside = text
+            .split_once("SCALES: [f32; 6] = [")
+            .and_then(|(_, rest)| rest.split_once("];"))
+            .map(|(inside, _)| inside)
             .ok_or("export without scales")?;
-        let inside = scales_line
-            .split_once('[')
-            .and_then(|(_, rest)| rest.split_once("; 6] = ["))
-            .map(|(_, rest)| rest.trim_end_matches("];"))
-            .ok_or("export's scales unreadable")?;
         let mut scales = [0.0f32; 6];
-        for (scale, text) in scales.iter_mut().zip(inside.split(", ")) {
+        let values = inside.split(',').map(str::trim).filter(|v| !v.is_empty());
+        for (scale, text) in scales.iter_mut().zip(values) {
             *scale = text.parse().map_err(|_| "export's scales unreadable")?;
         }
         let weights = text

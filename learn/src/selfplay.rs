@@ -2,13 +2,15 @@
 //! bot's own `Player` (the code CodinGame runs, with the input it would be sent), at a fixed
 //! number of search iterations per turn, so every game is reproducible from the seed.
 //!
-//! Game `i` of a run with seed `S` is played on the CodinGame map of the referee seed derived
-//! from `(S, i)`; each bot's search seed is derived from `(S, i, player)`. When the two players
-//! differ (`--opponent-args`), even games seat the first as player 0 and odd games as player 1.
+//! Game `i` of a run with seed `S` is played on the CodinGame map of the referee seed the arena
+//! derives from `(S, i)` (`arena::matches::seeds`: a pair of games per map); each bot's search
+//! seed is derived from `(S, i, player)`. When the two players differ (`--opponent-args`), even
+//! games seat the first as player 0 and odd games as player 1, as `arena match` does.
 //! Each position is recorded from both players' points of view, with the viewing player's root
 //! statistics (`format.rs`).
 
 use crate::format::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
+use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
 use csb::bot::player::Player;
 use csb::engine::rules::POD_COUNT;
@@ -24,9 +26,10 @@ pub fn splitmix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The referee seed (31 bits, like CodinGame's) of game `index` of a run seeded `seed`.
+/// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
+/// games `2k` and `2k + 1` share a map with the seats swapped.
 pub fn map_seed(seed: u64, index: u64) -> i64 {
-    (splitmix64(splitmix64(seed) ^ index) >> 33) as i64
+    game_seed(seed, index as usize)
 }
 
 /// A player of self-play: its name in the data and its bot settings (iterations set).
@@ -46,7 +49,7 @@ pub fn play_game(
 ) -> Result<GameRecord, String> {
     let map_seed = map_seed(seed, index);
     let map = Map::from_seed(map_seed);
-    let seated = if index % 2 == 0 {
+    let seated = if p1_is_player0(index as usize) {
         [&contestants[0], &contestants[1]]
     } else {
         [&contestants[1], &contestants[0]]
@@ -188,6 +191,7 @@ mod tests {
         );
         let again = play_game(3, 1, &contestants(30)).unwrap();
         assert_eq!(write_game(&again), write_game(&game));
-        assert_ne!(map_seed(3, 0), map_seed(3, 1));
+        assert_eq!(map_seed(3, 0), map_seed(3, 1));
+        assert_ne!(map_seed(3, 1), map_seed(3, 2));
     }
 }

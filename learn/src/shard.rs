@@ -1,5 +1,6 @@
 //! `--shard I/N`: which games of a run this process plays (game `i` when `i mod N = I`), so
-//! several processes (or machines) split a run and their files never collide.
+//! several processes (or machines) split a run and their files never collide. Parsed by the
+//! arena's parser, so the flag reads the same everywhere.
 
 use std::fmt;
 
@@ -14,18 +15,13 @@ impl Shard {
     /// The whole run.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
-    /// Parses `I/N` with `0 <= I < N`.
+    /// Parses `I/N` with `0 <= I < N`, as the arena's long runs do.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let parsed = text.split_once('/').and_then(|(index, count)| {
-            Some(Shard {
-                index: index.trim().parse().ok()?,
-                count: count.trim().parse().ok()?,
-            })
-        });
-        match parsed {
-            Some(shard) if shard.count > 0 && shard.index < shard.count => Ok(shard),
-            _ => Err(format!("expected I/N with 0 <= I < N, got {text:?}")),
-        }
+        let (index, count) = arena::cli::parse_shard(text)?;
+        Ok(Shard {
+            index: index as u64,
+            count: count as u64,
+        })
     }
 
     /// Whether game `game` belongs to this shard.

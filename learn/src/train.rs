@@ -25,6 +25,9 @@ pub struct TrainConfig {
     pub learning_rate: f64,
     /// Seed of the shuffling.
     pub seed: u64,
+    /// Weight of the game's result in the training target, the rest going to the hand
+    /// evaluation's view [`crate::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
+    pub result_weight: f32,
     /// Show a progress bar.
     pub progress: bool,
 }
@@ -191,7 +194,7 @@ pub fn fit_hand_logistic(samples: &Samples) -> Result<(f64, f64), String> {
     let fit = || -> candle_core::Result<(f64, f64)> {
         let scaled: Vec<f32> = samples.hand.iter().map(|a| a / 10_000.0).collect();
         let advantage = Tensor::from_slice(&scaled, samples.len(), &Device::Cpu)?;
-        let targets = Tensor::from_slice(&samples.targets, samples.len(), &Device::Cpu)?;
+        let targets = Tensor::from_slice(&samples.results, samples.len(), &Device::Cpu)?;
         let slope = Var::new(1.0f32, &Device::Cpu)?;
         let intercept = Var::new(0.0f32, &Device::Cpu)?;
         let mut optimiser = AdamW::new(
@@ -244,6 +247,9 @@ fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String
 /// `loss.png` after every epoch, and `model.safetensors` when an epoch has the lowest
 /// validation loss so far (early stopping: that is the model reported and exported).
 pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String> {
+    let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
+    let mut train_set = data.train.clone();
+    train_set.bootstrap(config.result_weight, hand_slope, hand_intercept);
     std::fs::create_dir_all(&config.out)
         .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
     let checkpoint_path = config.out.join("checkpoint.safetensors");
@@ -265,7 +271,7 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
         model.vars.all_vars(),
         ParamsAdamW {
             lr: config.learning_rate,
-            weight_decay: 1e-4,
+            weight_decay: 1e-2,
             ..ParamsAdamW::default()
         },
     )
@@ -286,10 +292,10 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     };
     for epoch in rows.len()..config.epochs {
         bar.set_message(format!("epoch {}/{}", epoch + 1, config.epochs));
-        let train_loss = run_epoch(&model, &mut optimiser, &data.train, config, epoch, &bar)?;
+        let train_loss = run_epoch(&model, &mut optimiser, &train_set, config, epoch, &bar)?;
         let validation = predict(
             &model.logits_of(&data.validation.own, &data.validation.theirs)?,
-            &data.validation.targets,
+            &data.validation.results,
         );
         rows.push(EpochRow {
             train_loss,
@@ -324,18 +330,17 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     // The figures are the best epoch's (early stopping): the model `learn export` takes.
     let model = Model::load(&best_path)?;
     let logits = model.logits_of(&data.validation.own, &data.validation.theirs)?;
-    let network = predict(&logits, &data.validation.targets);
+    let network = predict(&logits, &data.validation.results);
     let quantised_logits = quantised_logits(&model, &data.validation)?;
-    let quantised = predict(&quantised_logits, &data.validation.targets);
+    let quantised = predict(&quantised_logits, &data.validation.results);
     let quantised_max_logit_error = logits
         .iter()
         .zip(&quantised_logits)
         .map(|(a, b)| f64::from((a - b).abs()))
         .fold(0.0, f64::max);
-    let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let hand = predict(
         &hand_logits(&data.validation, hand_slope, hand_intercept),
-        &data.validation.targets,
+        &data.validation.results,
     );
     Ok(TrainReport {
         rows,

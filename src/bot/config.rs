@@ -261,6 +261,41 @@ pub const FLAGS: &[Flag] = &[
         show: |c, _| u8::from(c.eval.pod_scores).to_string(),
     },
     Flag {
+        name: "eval",
+        values: "hand|net",
+        meaning: "leaf evaluation: the hand-written one or the value network (two pods a side)",
+        set: |c, _, v| {
+            c.eval.net = match v {
+                "hand" => false,
+                "net" => true,
+                _ => return Err(String::new()),
+            };
+            Ok(())
+        },
+        show: |c, _| if c.eval.net { "net" } else { "hand" }.to_string(),
+    },
+    Flag {
+        name: "net-weight",
+        values: "W",
+        meaning:
+            "with --eval net: the network's share of each pod's score, the rest the hand one's",
+        set: |c, _, v| {
+            c.eval.net_weight = fraction(v)?;
+            Ok(())
+        },
+        show: |c, _| c.eval.net_weight.to_string(),
+    },
+    Flag {
+        name: "net-gain",
+        values: "G",
+        meaning: "with --eval net: factor on the network's logit change from the root",
+        set: |c, _, v| {
+            c.eval.net_gain = positive(v)?;
+            Ok(())
+        },
+        show: |c, _| c.eval.net_gain.to_string(),
+    },
+    Flag {
         name: "shield-near",
         values: "0|1",
         meaning: "consider SHIELD only when a collision is possible",
@@ -578,6 +613,10 @@ mod tests {
         let error = BotConfig::from_args(&args("--greedy 1.5")).unwrap_err();
         assert_eq!(error, "--greedy expects a number in [0, 1], got \"1.5\"");
         assert!(BotConfig::from_args(&args("--pod-scores 2")).is_err());
+        assert!(!config.eval.net);
+        assert!(BotConfig::from_args(&args("--eval net")).unwrap().eval.net);
+        assert!(!BotConfig::from_args(&args("--eval hand")).unwrap().eval.net);
+        assert!(BotConfig::from_args(&args("--eval nnue")).is_err());
         assert_eq!(config.timeout_guard, BOT_TIMEOUT_GUARD);
         let config = BotConfig::from_args(&args("--timeout-guard 0")).unwrap();
         assert_eq!(config.timeout_guard, 0);

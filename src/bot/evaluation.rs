@@ -45,6 +45,14 @@ pub struct EvalWeights {
     /// Each pod scored on what it does itself instead of the team's shared score
     /// (`--pod-scores 1`, see [`pod_values`]).
     pub pod_scores: bool,
+    /// Score the search's leaves with the value network instead (`--eval net`,
+    /// `nnue/network.rs`): player 0's win probability, its complement for player 1.
+    pub net: bool,
+    /// With `net`: the network's share of each pod's score, the rest the hand score
+    /// (`--net-weight`, 1: the network alone).
+    pub net_weight: f64,
+    /// With `net`: the factor on the network's logit change from the root (`--net-gain`).
+    pub net_gain: f64,
 }
 
 impl Default for EvalWeights {
@@ -57,6 +65,9 @@ impl Default for EvalWeights {
             score_scale: 10000.0,
             centred: false,
             pod_scores: true,
+            net: false,
+            net_weight: 1.0,
+            net_gain: 1.0,
         }
     }
 }

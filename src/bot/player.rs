@@ -6,6 +6,7 @@ use super::config::BotConfig;
 use super::evaluation::{progress, Roles};
 use super::game::{CsbGame, RaceContext};
 use super::memory::Memory;
+use super::nnue::network::Network;
 use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
@@ -77,6 +78,11 @@ impl Player {
             weights: config.eval,
             shield_near: config.shield_near,
             greedy: config.greedy,
+            network: if config.eval.net {
+                Some(Box::leak(Box::new(Network::embedded())))
+            } else {
+                None
+            },
         }));
         let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
         Ok(Player {

@@ -8,18 +8,19 @@
 //! still to make, distance, speed along and across, heading along and across, the turn the
 //! course makes at that checkpoint and the next leg's length, boost left, shield lock. Per
 //! blocker, where it stands and moves relative to the opposing runner and that runner's next
-//! checkpoint. Last, the runners' race lead in checkpoints. Lengths are in units of 10,000
+//! checkpoint. Last, the runners' race lead and the hand evaluation's advantage (`evaluation.rs`,
+//! default weights), both in checkpoints. Lengths are in units of 10,000
 //! (the board is 16,000 × 9,000), speeds in units of 1,000.
 
-use crate::bot::evaluation::{progress, CHECKPOINT_WEIGHT};
+use crate::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles, CHECKPOINT_WEIGHT};
 use crate::engine::{FastPod, Map, Vec2};
 
 /// Inputs per pod.
 const POD_FEATURES: usize = 11;
 /// Inputs per blocker about the opposing runner.
 const BLOCKER_FEATURES: usize = 5;
-/// Inputs of the network: 4 pods, 2 blockers, the lead.
-pub const FEATURE_COUNT: usize = 4 * POD_FEATURES + 2 * BLOCKER_FEATURES + 1;
+/// Inputs of the network: 4 pods, 2 blockers, the lead and the hand evaluation.
+pub const FEATURE_COUNT: usize = 4 * POD_FEATURES + 2 * BLOCKER_FEATURES + 2;
 
 const LENGTH_UNIT: f64 = 10_000.0;
 const SPEED_UNIT: f64 = 1_000.0;
@@ -123,7 +124,17 @@ pub fn features(
     }
     let lead =
         (progress(&pods[own_runner], map) - progress(&pods[their_runner], map)) / CHECKPOINT_WEIGHT;
-    out[FEATURE_COUNT - 1] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+    out[FEATURE_COUNT - 2] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+    // The hand evaluation's advantage (default weights, the same roles), in checkpoints: the
+    // network starts from what the hand evaluation knows and learns what it misses.
+    let roles =
+        [(own_runner, own_blocker), (their_runner, their_blocker)].map(|(runner, blocker)| Roles {
+            runner,
+            blocker,
+            blocker_races: false,
+        });
+    let hand = player0_advantage(pods, map, &roles, &EvalWeights::default()) / CHECKPOINT_WEIGHT;
+    out[FEATURE_COUNT - 1] = hand.clamp(-MAX_LEAD, MAX_LEAD) as f32;
 }
 
 #[cfg(test)]
@@ -182,7 +193,9 @@ mod tests {
             mine[blockers..blockers + BLOCKER_FEATURES],
             theirs[blockers + BLOCKER_FEATURES..blockers + 2 * BLOCKER_FEATURES]
         );
-        assert_eq!(mine[FEATURE_COUNT - 1], -theirs[FEATURE_COUNT - 1]);
-        assert!(mine[FEATURE_COUNT - 1] > 0.0);
+        for lead in [FEATURE_COUNT - 2, FEATURE_COUNT - 1] {
+            assert_eq!(mine[lead], -theirs[lead]);
+            assert!(mine[lead] > 0.0);
+        }
     }
 }

@@ -9,8 +9,8 @@ use super::layers::{relu, Dense};
 use crate::engine::{FastPod, Map};
 
 /// Widths of the hidden layers.
-pub const HIDDEN1: usize = 24;
-pub const HIDDEN2: usize = 16;
+pub const HIDDEN1: usize = 16;
+pub const HIDDEN2: usize = 8;
 
 /// The tensors in the order the weights are written: per layer its weights (input-major), then
 /// its biases. Their element counts.
