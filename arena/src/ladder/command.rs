@@ -139,8 +139,7 @@ fn output(command: LadderCommand) -> Result<String, String> {
             anchor,
             prior_draws,
         } => {
-            children::install_interrupt_handler();
-            children::become_subreaper();
+            children::watch_over_bots();
             let results = results.unwrap_or_else(|| play::default_results(&control));
             let request = play::PlayRequest {
                 roster: players.clone(),
