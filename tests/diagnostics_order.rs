@@ -63,3 +63,37 @@ fn each_turns_diagnostics_come_before_its_answer() {
     }
     assert_eq!((turn, commands_this_turn), (TURNS, 2), "{merged}");
 }
+
+/// Below Gold the same shared loop writes one line per turn before the one command.
+#[test]
+fn below_gold_each_turns_line_comes_before_its_command() {
+    let text = std::fs::read_to_string("replays/inputs/wood3-racer.p0.txt").unwrap();
+    let input: Vec<&str> = text.lines().take(2 * TURNS).collect();
+    let command = format!(
+        "exec {} --league wood3 --iterations 200 --seed 3 2>&1",
+        env!("CARGO_BIN_EXE_csb")
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sh starts the bot");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all((input.join("\n") + "\n").as_bytes())
+        .unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let merged = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = merged.lines().collect();
+    assert_eq!(lines.len(), 2 * TURNS, "{merged}");
+    for (index, pair) in lines.chunks(2).enumerate() {
+        assert!(
+            pair[0].starts_with(&format!("turn {}: ", index + 1)),
+            "{merged}"
+        );
+        assert!(!pair[1].starts_with("turn "), "{merged}");
+    }
+}

@@ -157,3 +157,87 @@ fn an_action_the_league_lacks_eliminates() {
         "{detail}"
     );
 }
+
+/// Busy-loop threads that keep every core loaded until dropped, so that a test sees the
+/// timing of a busy machine (a bot's late stderr lands with the next turn there).
+struct CpuLoad {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<u64>>,
+}
+
+impl CpuLoad {
+    fn start() -> CpuLoad {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..2 * cores)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    let mut spins = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        spins = std::hint::black_box(spins.wrapping_add(1));
+                    }
+                    spins
+                })
+            })
+            .collect();
+        CpuLoad { stop, threads }
+    }
+}
+
+impl Drop for CpuLoad {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Below Gold as from Gold (`turn_stderr.rs`), each turn of a replay holds the bot's own
+/// diagnostic line of that turn, and only that: the bot writes it before its answer. Checked on
+/// a loaded machine, where a line written after the answer would land with the next turn.
+#[test]
+fn each_one_pod_turns_stderr_names_that_turn_on_a_loaded_machine() {
+    let (csb, racer) = bots();
+    let dir = scratch("league-turn-stderr");
+    let p1 = format!("{} --league silver --iterations 300", csb.display());
+    let p2 = format!("{} --league silver", racer.display());
+    let load = CpuLoad::start();
+    let result = run_match(&[
+        "--p1",
+        &p1,
+        "--p2",
+        &p2,
+        "--league",
+        "silver",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--time-scale",
+        "10",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    drop(load);
+    let replay = load_json(&replay_paths(&result)[0]);
+    let turns = replay["turns"].as_array().unwrap();
+    assert!(turns.len() > 20, "a real race");
+    let mut searched = 0;
+    for (index, record) in turns.iter().enumerate() {
+        let turn = index + 1;
+        let text = record["stderr"][0]
+            .as_str()
+            .expect("csb's stderr of the turn");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1, "turn {turn}: {text:?}");
+        assert!(
+            lines[0].starts_with(&format!("turn {turn}: iterations=")),
+            "turn {turn}: {text:?}"
+        );
+        searched += usize::from(lines[0].contains("iterations=300 "));
+    }
+    assert!(searched > 0, "the search played some turns");
+}

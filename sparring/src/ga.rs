@@ -9,9 +9,10 @@ use crate::bot::Bot;
 use crate::evaluation::{evaluate, terminal, EvalContext, Weights};
 use crate::genome::{GeneParams, Plan, MAX_DEPTH};
 use crate::memory::Memory;
+use crate::pods::{engine_pod, fallback_angle, fast_pods};
 use crate::reflex;
 use crate::rng::Rng;
-use crate::world::{engine_pod, fallback_angle, fast_pods, swap_sides, Course, POD_COUNT};
+use crate::world::{swap_sides, Course, POD_COUNT};
 use csb::engine::{fast_turn, Command, FastPod, Map, PodObservation, Thrust};
 use std::time::{Duration, Instant};
 

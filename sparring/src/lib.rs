@@ -3,8 +3,9 @@
 //!
 //! The modules hold what both share, one concept per file: the seeded RNG, the command-line flags,
 //! the turn-to-turn memory (passes, boost, shield, roles), the view of the race built from the
-//! input, aiming helpers, the reflex policy, the GA's genome, evaluation and search, the turn
-//! loop over stdin/stdout, and an in-process duel on the exact engine for tests and examples.
+//! input, the pods rebuilt from the input and the memory, aiming helpers, the reflex policy, the
+//! GA's genome, evaluation and search, the turn loop over stdin/stdout, and an in-process duel on
+//! the exact engine for tests and examples.
 
 pub mod aim;
 pub mod bot;
@@ -14,6 +15,7 @@ pub mod flags;
 pub mod ga;
 pub mod genome;
 pub mod memory;
+pub mod pods;
 pub mod racer;
 pub mod reflex;
 pub mod rng;

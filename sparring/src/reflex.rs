@@ -14,7 +14,8 @@
 use crate::aim::{angle_to, integral_target, steering_toward};
 use crate::bot::Bot;
 use crate::memory::Memory;
-use crate::world::{fast_pods, leader, POD_COUNT};
+use crate::pods::fast_pods;
+use crate::world::{leader, POD_COUNT};
 use csb::engine::{Command, FastAction, FastPod, Map, PodObservation, Thrust, Vec2};
 use std::time::Instant;
 

@@ -1,12 +1,11 @@
-//! The race as a sparring bot sees it: the course (map, laps, league) read at initialisation, the
-//! race progress measure both bots rank pods by, and the engine and fast-path pods rebuilt from a
-//! turn's input lines plus what the memory knows (passes, boost, shield lock).
+//! The race as a sparring bot sees it: the course (map, laps, league) read at initialisation and
+//! the race progress measure both bots rank pods by (the memory's role choice among them). The
+//! pods rebuilt from a turn's input and the memory are in `pods.rs`, above both.
 //!
 //! Everything here is from the bot's own perspective: pods 0 and 1 are its own, 2 and 3 the
 //! opponent's, in input order.
 
-use crate::memory::Memory;
-use csb::engine::{FastPod, League, Map, Pod, PodObservation, Vec2};
+use csb::engine::{FastPod, League, Map, Vec2};
 
 /// Pods in a game: two per player, own first.
 pub const POD_COUNT: usize = 4;
@@ -47,48 +46,6 @@ pub fn progress(map: &Map, passes: u16, pos: Vec2) -> f64 {
 pub fn fast_progress(map: &Map, pod: &FastPod) -> f64 {
     let next = map.checkpoint(pod.next_checkpoint as usize);
     f64::from(pod.passes) * PASS_WEIGHT - pod.pos.distance(next)
-}
-
-/// Facing to assume for a pod whose angle is still unset (−1): toward its next checkpoint, which
-/// is where both bots aim on their first move (the first move faces its target exactly).
-pub fn fallback_angle(map: &Map, observation: &PodObservation) -> f64 {
-    let next = if observation.next_checkpoint >= 0 {
-        observation.next_checkpoint as usize
-    } else {
-        1 % map.checkpoint_count()
-    };
-    let target = map.checkpoint(next);
-    (target.y - f64::from(observation.y)).atan2(target.x - f64::from(observation.x))
-}
-
-/// The engine pod for input line `index`, with the memory's passes, boost and shield lock.
-pub fn engine_pod(
-    memory: &Memory,
-    observations: &[PodObservation; POD_COUNT],
-    index: usize,
-) -> Pod {
-    let remembered = &memory.pods[index];
-    observations[index].to_pod(
-        remembered.passes,
-        remembered.boost_used,
-        remembered.shield_lock_turns,
-    )
-}
-
-/// The four pods in the fast path's representation, own first.
-pub fn fast_pods(
-    memory: &Memory,
-    observations: &[PodObservation; POD_COUNT],
-) -> [FastPod; POD_COUNT] {
-    let map = memory.map();
-    std::array::from_fn(|index| {
-        let pod = engine_pod(memory, observations, index);
-        FastPod::from_pod(
-            &pod,
-            map.checkpoint_count(),
-            fallback_angle(&map, &observations[index]),
-        )
-    })
 }
 
 /// The pods as the opponent sees them: its pods first.

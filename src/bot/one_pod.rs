@@ -12,7 +12,7 @@ use super::config::BotConfig;
 use super::course::Course;
 use super::evaluation::Roles;
 use super::game::{CsbGame, RaceContext};
-use super::player::{chosen_action, run_search};
+use super::player::{chosen_action, elapsed_ms, run_search};
 use super::racing::{racing_command, RacingView};
 use crate::engine::rules::{FRICTION_FACTOR, LAPS, MAX_ROTATION, POD_COUNT, SHIELD_LOCK_TURNS};
 use crate::engine::{Command, FastPod, League, Map, Pod, Thrust, Vec2};
@@ -35,6 +35,8 @@ pub struct OnePodDecision {
     pub nodes: usize,
     /// Whether the search chose (false: the racing policy).
     pub searched: bool,
+    /// The decision's own time, from reading the turn's first line.
+    pub elapsed_ms: f64,
 }
 
 pub struct OnePodPlayer {
@@ -174,10 +176,12 @@ impl OnePodPlayer {
                 simulated_turns: 0,
                 nodes: 0,
                 searched: false,
+                elapsed_ms: 0.0,
             },
         };
         decision.command.thrust = self.allowed(decision.command.thrust);
         self.record(decision.command);
+        decision.elapsed_ms = elapsed_ms(input.received_at);
         decision
     }
 
@@ -275,6 +279,7 @@ impl OnePodPlayer {
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             searched: true,
+            elapsed_ms: 0.0,
         }
     }
 }

@@ -250,7 +250,8 @@ pub fn run_search(
     }
 }
 
-fn elapsed_ms(since: Instant) -> f64 {
+/// Milliseconds since `since`.
+pub fn elapsed_ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
 }
 

@@ -1,13 +1,15 @@
-//! The CodinGame turn loop: flags, the initialisation block, then per turn four lines in and two
-//! commands out, flushed, after one diagnostic line on stderr (written before the answer, so that
-//! the arena and CodinGame show it with the turn it explains). Malformed input gives one clear
+//! The CodinGame turn loop: flags, then the league's protocol (from Gold the initialisation
+//! block, then per turn four lines in and two commands out; below Gold two lines in and one
+//! command out), each turn's answer flushed after its diagnostics on stderr, written by one
+//! shared loop before the answer, so that the arena and CodinGame show them with the turn they
+//! explain. Malformed input gives one clear
 //! line on stderr and exit code 2; end of input exits 0.
 
 use super::config::{help, BotConfig};
 use super::one_pod::OnePodPlayer;
 use super::player::Player;
 use crate::engine::League;
-use crate::protocol::{format_command, InputReader};
+use crate::protocol::{format_command, InputReader, ParseError};
 use std::io::{BufRead, Write};
 
 /// Exit code for malformed input or bad flags.
@@ -53,54 +55,119 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         }
     };
     let checkpoint_count = init.checkpoints.len();
-    for turn in 1.. {
-        let input = match reader.read_turn(4, checkpoint_count) {
-            Ok(Some(input)) => input,
-            Ok(None) => return 0,
-            Err(error) => {
-                let _ = writeln!(diagnostics, "csb: {error}");
-                return EXIT_BAD_INPUT;
+    play_turns(
+        || reader.read_turn(4, checkpoint_count),
+        |input| {
+            let decision = player.play_turn(input);
+            let mut line = TurnLine::of_search(
+                decision.iterations,
+                decision.simulated_turns,
+                decision.nodes,
+                decision.elapsed_ms,
+            );
+            if reuse_tree {
+                let [pod0, pod1] = decision.kept_nodes;
+                line.note = format!(" kept={pod0},{pod1}");
             }
-        };
-        let decision = player.play_turn(&input);
-        let _ = write!(
-            diagnostics,
-            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}",
-            decision.iterations, decision.simulated_turns, decision.nodes, decision.elapsed_ms
-        );
-        if reuse_tree {
-            let [pod0, pod1] = decision.kept_nodes;
-            let _ = write!(diagnostics, " kept={pod0},{pod1}");
-        }
-        let _ = writeln!(diagnostics);
-        if verbose {
-            let _ = write!(diagnostics, "{}", player.root_summary());
-        }
-        let text = format!(
-            "{}\n{}\n",
-            format_command(&decision.commands[0], ""),
-            format_command(&decision.commands[1], "")
-        );
-        if !send(&mut output, &text) {
-            // The referee closed our output: the game is over for us.
-            return 0;
-        }
-    }
-    0
+            if verbose {
+                line.details = player.root_summary();
+            }
+            let answer = format!(
+                "{}\n{}\n",
+                format_command(&decision.commands[0], ""),
+                format_command(&decision.commands[1], "")
+            );
+            (answer, line)
+        },
+        output,
+        diagnostics,
+    )
 }
 
 /// The turn loop of the leagues below Gold: two lines in, one command out (docs/leagues.md).
 fn run_one_pod<R: BufRead, W: Write, E: Write>(
     config: BotConfig,
     input: R,
-    mut output: W,
-    mut diagnostics: E,
+    output: W,
+    diagnostics: E,
 ) -> i32 {
     let short_line = config.league == League::Wood3;
     let mut reader = InputReader::new(input);
     let mut player = OnePodPlayer::new(config);
+    play_turns(
+        || reader.read_one_pod_turn(short_line),
+        |input| {
+            let decision = player.play_turn(input);
+            let mut line = TurnLine::of_search(
+                decision.iterations,
+                decision.simulated_turns,
+                decision.nodes,
+                decision.elapsed_ms,
+            );
+            if !decision.searched {
+                line.note = " (racing policy: course not known yet)".to_string();
+            }
+            (format!("{}\n", format_command(&decision.command, "")), line)
+        },
+        output,
+        diagnostics,
+    )
+}
+
+/// What a turn's diagnostics say: `turn N: iterations=… simulated_turns=… nodes=… ms=…`, the
+/// same fields in every league, `ms` being the decision's own time (from reading the turn's
+/// first line to the answer being ready, before it is sent), then a note on the same line and
+/// detail lines under it.
+pub struct TurnLine {
+    pub iterations: u64,
+    pub simulated_turns: u64,
+    /// Nodes in use in the largest tree.
+    pub nodes: usize,
+    pub elapsed_ms: f64,
+    /// Appended to the line (` kept=…`, the racing policy's remark).
+    pub note: String,
+    /// Whole lines written after it (`--verbose 1`'s root statistics).
+    pub details: String,
+}
+
+impl TurnLine {
+    /// A line with no note and no details.
+    pub fn of_search(iterations: u64, simulated_turns: u64, nodes: usize, elapsed_ms: f64) -> Self {
+        TurnLine {
+            iterations,
+            simulated_turns,
+            nodes,
+            elapsed_ms,
+            note: String::new(),
+            details: String::new(),
+        }
+    }
+
+    fn write<E: Write>(&self, turn: u32, diagnostics: &mut E) {
+        let _ = write!(
+            diagnostics,
+            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}{}\n{}",
+            self.iterations,
+            self.simulated_turns,
+            self.nodes,
+            self.elapsed_ms,
+            self.note,
+            self.details
+        );
+    }
+}
+
+/// The turn loop both protocols share: read a turn (end of input exits 0, malformed input 2),
+/// decide, write the turn's diagnostics, then send its answer, so that a referee filing stderr
+/// under the answer it precedes shows them with the turn they explain.
+fn play_turns<T, W: Write, E: Write>(
+    mut read_turn: impl FnMut() -> Result<Option<T>, ParseError>,
+    mut decide: impl FnMut(&T) -> (String, TurnLine),
+    mut output: W,
+    mut diagnostics: E,
+) -> i32 {
     for turn in 1.. {
-        let input = match reader.read_one_pod_turn(short_line) {
+        let input = match read_turn() {
             Ok(Some(input)) => input,
             Ok(None) => return 0,
             Err(error) => {
@@ -108,24 +175,12 @@ fn run_one_pod<R: BufRead, W: Write, E: Write>(
                 return EXIT_BAD_INPUT;
             }
         };
-        let decision = player.play_turn(&input);
-        let text = format!("{}\n", format_command(&decision.command, ""));
-        if !send(&mut output, &text) {
+        let (answer, line) = decide(&input);
+        line.write(turn, &mut diagnostics);
+        if !send(&mut output, &answer) {
+            // The referee closed our output: the game is over for us.
             return 0;
         }
-        let _ = writeln!(
-            diagnostics,
-            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}{}",
-            decision.iterations,
-            decision.simulated_turns,
-            decision.nodes,
-            input.received_at.elapsed().as_secs_f64() * 1000.0,
-            if decision.searched {
-                ""
-            } else {
-                " (racing policy: course not known yet)"
-            }
-        );
     }
     0
 }

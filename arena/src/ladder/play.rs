@@ -9,11 +9,11 @@
 use super::build::build_players;
 use super::players::{command, Roster};
 use super::results::{self, LadderGame, GAME_FORMAT};
-use crate::children;
-use crate::game_pair::{play_seated_game, Contest, SeatedGame};
-use crate::parallel::{run_parallel, Flow};
-use crate::referee::TimeLimits;
-use crate::seeds::game_seed;
+use crate::game::children;
+use crate::game::referee::TimeLimits;
+use crate::matches::pair::{play_seated_game, Contest, SeatedGame};
+use crate::matches::parallel::{run_parallel, Flow};
+use crate::matches::seeds::game_seed;
 use csb::engine::League;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeSet;

@@ -2,11 +2,11 @@
 //! (maximum likelihood, see `ratings`), and each pairing head to head with the match
 //! statistics `arena match` prints (Wilson's interval per game, pentanomial per complete pair).
 
-use super::ratings::{fit, Pairing};
 use super::results::LadderGame;
-use crate::match_result::{signed, PairSummary};
-use crate::pentanomial::Pentanomial;
-use crate::stats::Wdl;
+use crate::matches::result::{signed, PairSummary};
+use crate::stats::pentanomial::Pentanomial;
+use crate::stats::ratings::{fit, Pairing};
+use crate::stats::wdl::Wdl;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 

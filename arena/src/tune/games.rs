@@ -4,9 +4,9 @@
 //! A bot that crashes before its first move (most likely it rejects a tuned flag) stops the run:
 //! `run_match` stops on the first game with the head of its stderr, this module on any later one.
 
-use crate::match_runner::{run_match, MatchConfig};
-use crate::replay::cause;
-use crate::stats::Wdl;
+use crate::matches::runner::{run_match, MatchConfig};
+use crate::replay::format::cause;
+use crate::stats::wdl::Wdl;
 use csb::engine::League;
 use std::path::PathBuf;
 

@@ -6,12 +6,16 @@
 //! iteration is appended to a JSON-lines trajectory from which a stopped run resumes exactly
 //! (`trajectory.rs`). Shards of a run play their share of every iteration's pairs and meet
 //! after each through their files (`shards.rs`).
+//!
+//! Uses the matches (each iteration is a match) and the statistics (W/D/L); no other folder uses
+//! the tuning.
 
-mod games;
-mod param;
-mod shards;
-mod spsa;
-mod trajectory;
+pub mod command;
+pub mod games;
+pub mod param;
+pub mod shards;
+pub mod spsa;
+pub mod trajectory;
 
 pub use games::GameSettings;
 pub use param::ParamSpec;

@@ -7,7 +7,7 @@
 //! unsharded run would.
 
 use super::trajectory::{self, Part};
-use crate::stats::Wdl;
+use crate::stats::wdl::Wdl;
 use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};

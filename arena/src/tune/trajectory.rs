@@ -8,7 +8,7 @@
 
 use super::param::ParamSpec;
 use super::spsa::Gains;
-use crate::stats::Wdl;
+use crate::stats::wdl::Wdl;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;

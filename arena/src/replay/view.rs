@@ -24,7 +24,8 @@ pub fn view(replay: &Path, output: &Path) -> Result<(), String> {
     }
     let text =
         fs::read_to_string(replay).map_err(|e| format!("cannot read {}: {e}", replay.display()))?;
-    crate::replay::Replay::from_json(&text).map_err(|e| format!("{}: {e}", replay.display()))?;
+    crate::replay::format::Replay::from_json(&text)
+        .map_err(|e| format!("{}: {e}", replay.display()))?;
     let html = viewer::render_html(&text).map_err(|e| format!("{}: {e}", replay.display()))?;
-    crate::replay::write_atomically(output, html.as_bytes())
+    crate::replay::format::write_atomically(output, html.as_bytes())
 }

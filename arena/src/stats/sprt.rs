@@ -8,8 +8,8 @@
 //! outcome is added, so that a one-sided run (all wins, all draws) has a variance and can end
 //! the test.
 
-use crate::pentanomial::Pentanomial;
-use crate::stats::{score_from_elo, Wdl};
+use crate::stats::pentanomial::Pentanomial;
+use crate::stats::wdl::{score_from_elo, Wdl};
 use serde::{Deserialize, Serialize};
 
 /// The hypotheses and error rates.

@@ -13,7 +13,7 @@
 //! interval to nothing, d is taken as if one more pair had the largest variance:
 //! d = (N d̂ + 1) / (N + 1).
 
-use crate::stats::{elo_from_score, wilson_interval};
+use crate::stats::wdl::{elo_from_score, wilson_interval};
 use serde::{Deserialize, Serialize};
 
 /// Pair counts by p1's points in the pair: index k holds the pairs where p1 scored k/2 points.
@@ -92,7 +92,7 @@ impl Pentanomial {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::Z95;
+    use crate::stats::wdl::Z95;
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance

@@ -2,9 +2,9 @@
 //! checks every recorded state — pods, collisions, checkpoint timeouts, the result. The first
 //! divergence is reported with its turn, pod and field.
 
-use crate::output_line::parse_output_line;
-use crate::referee::reason_name;
-use crate::replay::{cause, CollisionRecord, PodState, Replay, TurnDetails};
+use crate::protocol::output_line::parse_output_line;
+use crate::replay::format::reason_name;
+use crate::replay::format::{cause, CollisionRecord, PodState, Replay, TurnDetails};
 use csb::engine::rounding::java_round;
 use csb::engine::{Collision, League, Map, Race};
 

@@ -1,16 +1,16 @@
 //! `arena match`: plays the games of a match (or of one shard) on worker threads
-//! (`parallel::run_parallel`, each game by `game_pair::play_seated_game`) — seats swapped on
+//! (`parallel::run_parallel`, each game by `pair::play_seated_game`) — seats swapped on
 //! alternate games over shared seeds — saves each replay, tallies the results as they come in,
 //! shows a progress bar, and stops early when the SPRT decides.
 
-use crate::game_pair::{play_seated_game, Contest, SeatedGame};
-use crate::match_result::{GameLine, MatchResult, RESULT_FORMAT};
-use crate::parallel::{run_parallel, Flow};
-use crate::referee::TimeLimits;
-use crate::response_times::ResponseTimes;
-use crate::seeds::{game_seed, p1_is_player0};
-use crate::sprt::Sprt;
-use crate::stats::Wdl;
+use crate::game::referee::TimeLimits;
+use crate::matches::pair::{play_seated_game, Contest, SeatedGame};
+use crate::matches::parallel::{run_parallel, Flow};
+use crate::matches::response_times::ResponseTimes;
+use crate::matches::result::{GameLine, MatchResult, RESULT_FORMAT};
+use crate::matches::seeds::{game_seed, p1_is_player0};
+use crate::stats::sprt::Sprt;
+use crate::stats::wdl::Wdl;
 use csb::engine::League;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;

@@ -5,7 +5,7 @@
 //! pod line (the contest-era referee had no BOOST), or a finish on a pass that only 3 laps
 //! explain, means current rules; otherwise the contest-era rule is assumed. `--laps N` overrides.
 
-use crate::cg_replay::{CgTurn, HeaderEnd, ViewPod};
+use crate::codingame::recording::{CgTurn, HeaderEnd, ViewPod};
 
 /// Laps of the current game (csb-rules.md §5.1).
 pub const CURRENT_LAPS: u16 = 3;

@@ -4,15 +4,15 @@
 //! bot timed from its own input, see `bot_process`), validates them, and either eliminates a
 //! player or plays the turn on the engine's `Race`, recording each bot's stderr of the turn.
 
-use crate::bot_process::{BotProcess, ReadFailure};
-use crate::input_text::{init_text, turn_text};
-use crate::output_line::{excerpt, parse_output_line, ParsedLine};
-use crate::replay::{
-    cause, reason, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
+use crate::game::bot_process::{BotProcess, ReadFailure};
+use crate::protocol::input_text::{init_text, turn_text};
+use crate::protocol::output_line::{excerpt, parse_output_line, ParsedLine};
+use crate::replay::format::{
+    cause, reason_name, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
     TurnDetails, TurnRecord, FORMAT, VERSION,
 };
 use csb::engine::rules::LAPS;
-use csb::engine::{Collision, Command, EndReason, League, Map, Race, Thrust};
+use csb::engine::{Collision, Command, League, Map, Race, Thrust};
 use std::time::Duration;
 
 /// CodinGame's limits: 1000 ms for the first turn, 75 ms after.
@@ -310,13 +310,4 @@ pub fn play_game(setup: &GameSetup) -> Result<Replay, String> {
         },
         stderr: Some(bots.iter().map(BotProcess::stderr_tail).collect()),
     })
-}
-
-/// The replay's name for an end reason.
-pub fn reason_name(end: EndReason) -> &'static str {
-    match end {
-        EndReason::RaceComplete => reason::RACE_COMPLETE,
-        EndReason::Elimination => reason::ELIMINATION,
-        EndReason::TurnLimit => reason::TURN_LIMIT,
-    }
 }

@@ -8,10 +8,10 @@
 //! in the two seat-swapped games on one map, see `pentanomial`), which the SPRT uses whenever
 //! at least one pair is complete; a game whose partner is missing is left out of that view.
 
-use crate::pentanomial::Pentanomial;
-use crate::response_times::ResponseTimes;
-use crate::sprt::{Decision, Sprt};
-use crate::stats::Wdl;
+use crate::matches::response_times::ResponseTimes;
+use crate::stats::pentanomial::Pentanomial;
+use crate::stats::sprt::{Decision, Sprt};
+use crate::stats::wdl::Wdl;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;

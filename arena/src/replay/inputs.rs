@@ -1,9 +1,9 @@
 //! `arena inputs`: the exact stdin one player received during a saved game, rebuilt from the
 //! recorded states, so a decision can be reproduced offline (`csb < inputs.txt`).
 
-use crate::input_text::{init_text, turn_text};
-use crate::replay::{cause, PodState, Replay};
-use crate::verify::race_of;
+use crate::protocol::input_text::{init_text, turn_text};
+use crate::replay::format::{cause, PodState, Replay};
+use crate::replay::verify::race_of;
 use csb::engine::{Pod, Vec2};
 
 fn engine_pod(state: &PodState) -> Pod {

@@ -6,15 +6,15 @@
 //! and the end of the game and its cause (see `check_end`). Optionally writes the game in the csb
 //! replay format.
 
-use crate::cg_laps;
-use crate::cg_replay::{self, CgGame, HeaderEnd, RecordedEnd, ViewPod};
-use crate::output_line::parse_output_line;
-use crate::referee::reason_name;
-use crate::replay::{
-    cause, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay, TurnDetails,
-    TurnRecord, FORMAT, VERSION,
+use crate::codingame::laps;
+use crate::codingame::read;
+use crate::codingame::recording::{CgGame, HeaderEnd, RecordedEnd, ViewPod};
+use crate::protocol::output_line::parse_output_line;
+use crate::replay::format::{
+    cause, reason_name, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
+    TurnDetails, TurnRecord, FORMAT, VERSION,
 };
-use crate::verify::CODINGAME_RELATIVE_TOLERANCE;
+use crate::replay::verify::CODINGAME_RELATIVE_TOLERANCE;
 use csb::engine::rounding::java_round;
 use csb::engine::{Collision, Command, EndReason, League, Map, Race, Thrust, Vec2};
 use std::fmt::Write;
@@ -248,14 +248,14 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
                         "turn {turn} pod {pod_index}: recorded output {line:?} is invalid here: {why}"
                     ));
                     let command = command_from_view(&recorded.pods[pod_index], pod.pos);
-                    crate::output_line::ParsedLine {
+                    crate::protocol::output_line::ParsedLine {
                         command,
                         message: recorded.pods[pod_index].message.clone(),
                     }
                 }
                 None => {
                     let command = command_from_view(&recorded.pods[pod_index], pod.pos);
-                    crate::output_line::ParsedLine {
+                    crate::protocol::output_line::ParsedLine {
                         command,
                         message: recorded.pods[pod_index].message.clone(),
                     }
@@ -458,7 +458,7 @@ fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
                     _ => None,
                 },
                 ranks,
-                reason: crate::replay::reason::ELIMINATION.to_string(),
+                reason: crate::replay::format::reason::ELIMINATION.to_string(),
                 turns: race.turn,
                 eliminations,
             }
@@ -499,9 +499,9 @@ pub fn import_file(
 ) -> Result<ImportReport, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut game = cg_replay::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut game = read::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(laps) = laps {
-        let choice = cg_laps::given(laps);
+        let choice = laps::given(laps);
         (game.laps, game.laps_rule) = (choice.laps, choice.rule);
     }
     let league = league_of(&game, league);

@@ -12,7 +12,7 @@
 //! adds that many virtual draws to every pairing that played (BayesElo's prior does the same);
 //! with 0 such results are refused.
 
-use crate::stats::Z95;
+use crate::stats::wdl::Z95;
 use std::collections::BTreeSet;
 
 /// Elo per natural-log unit of the logistic: r = θ · 400 / ln 10.

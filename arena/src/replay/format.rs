@@ -1,8 +1,8 @@
 //! The csb replay file, version 1 (`arena/REPLAY_FORMAT.md`): its types, loading with the
 //! format/version check, and writing whole or not at all (temporary file, then rename).
 
-use crate::output_line::ParsedLine;
-use csb::engine::{Collision, Pod, Thrust};
+use crate::protocol::output_line::ParsedLine;
+use csb::engine::{Collision, EndReason, Pod, Thrust};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::Path;
@@ -193,6 +193,15 @@ pub mod reason {
     pub const RACE_COMPLETE: &str = "race complete";
     pub const ELIMINATION: &str = "elimination";
     pub const TURN_LIMIT: &str = "turn limit";
+}
+
+/// The replay's name for an end reason.
+pub fn reason_name(end: EndReason) -> &'static str {
+    match end {
+        EndReason::RaceComplete => reason::RACE_COMPLETE,
+        EndReason::Elimination => reason::ELIMINATION,
+        EndReason::TurnLimit => reason::TURN_LIMIT,
+    }
 }
 
 impl Replay {
