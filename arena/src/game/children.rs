@@ -171,6 +171,13 @@ pub fn kill_strays(tag: Option<&str>) {
     }
 }
 
+/// What a command that starts bots does first: the Ctrl-C handler that kills them all, and this
+/// process as the reaper of their orphans.
+pub fn watch_over_bots() {
+    install_interrupt_handler();
+    become_subreaper();
+}
+
 /// On Ctrl-C (SIGINT) or SIGTERM: stop new bots from starting, kill and reap every bot,
 /// then exit with status 130 (still holding the registry, so nothing starts in between).
 pub fn install_interrupt_handler() {
