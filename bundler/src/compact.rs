@@ -219,7 +219,10 @@ mod tests {
         assert!(out.contains("S<'a>(&'a str)"), "{out}");
         // The check would see a merge: `& &b` and `&&b` are other tokens to the parser.
         assert_ne!(tokens("fn g() { a & &b }"), tokens("fn g() { a && b }"));
-        assert_eq!(tokens("fn g() { x = |a| a }"), tokens("fn g() { x =|a| a }"));
+        assert_eq!(
+            tokens("fn g() { x = |a| a }"),
+            tokens("fn g() { x =|a| a }")
+        );
         assert_eq!(tokens(&out), tokens(text));
     }
 
