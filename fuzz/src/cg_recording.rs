@@ -6,8 +6,8 @@ use crate::temp_file;
 use arena::codingame::import::import_file;
 
 pub fn recording(input: &[u8]) {
-    let path = temp_file::with_bytes("cg_recording", "json", input);
-    if let Err(why) = import_file(&path, None, None, None) {
+    let file = temp_file::with_bytes("cg_recording", "json", input);
+    if let Err(why) = import_file(file.path(), None, None, None) {
         one_line("import-cg", &why);
     }
 }

@@ -34,8 +34,8 @@ pub fn players(input: &[u8]) {
 }
 
 pub fn results(input: &[u8]) {
-    let path = temp_file::with_bytes("ladder_results", "jsonl", input);
-    let games = match results::load(&[&path]) {
+    let file = temp_file::with_bytes("ladder_results", "jsonl", input);
+    let games = match results::load(&[file.path()]) {
         Ok(games) => games,
         Err(why) => return one_line("ladder results", &why),
     };

@@ -6,11 +6,11 @@ use crate::temp_file;
 use arena::tune::trajectory::{load, parts_of};
 
 pub fn trajectory(input: &[u8]) {
-    let path = temp_file::with_bytes("tune_trajectory", "jsonl", input);
-    if let Err(why) = parts_of(&path, 0) {
+    let file = temp_file::with_bytes("tune_trajectory", "jsonl", input);
+    if let Err(why) = parts_of(file.path(), 0) {
         one_line("trajectory parts", &why);
     }
-    if let Err(why) = load(&path) {
+    if let Err(why) = load(file.path()) {
         one_line("trajectory", &why);
     }
 }
