@@ -3,10 +3,13 @@
 #   test    every test: csb with and without feature `exact`, then the other crates; first
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
-#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
+#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
+#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
-#           legend), checked against target/release/csb --league $(LEAGUE) on a recorded game of
-#           that league's protocol
+#           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
+#           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
+#           league's protocol (the bundle, which has no flags, is compiled for the check with
+#           CSB_ITERATIONS and CSB_SEED set to the same iterations and seed)
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
@@ -24,7 +27,17 @@ INPUT  ?= replays/inputs/silver-racer.p0.txt
 else
 INPUT  ?= replays/inputs/cg-demo.p0.txt
 endif
-BOT_ARGS ?= --iterations 2000 --seed 1
+# The bundle's cargo features: its league's protocol alone (Cargo.toml).
+ifneq ($(filter wood3 wood2 wood1 bronze silver,$(LEAGUE)),)
+FEATURES ?= one-pod
+else
+FEATURES ?= two-pod
+endif
+ITERATIONS ?= 2000
+SEED ?= 1
+# CodinGame's limit on the bundle's characters.
+MAX_CHARS ?= 100000
+BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
 .PHONY: all build test lint bundle bench arena fuzz clean
 
@@ -40,6 +53,8 @@ test:
 	@sh scripts/install-chromium.sh || echo "make test: chromium could not be installed; the viewer's browser test will fail" >&2
 	$(CARGO) test -p csb
 	$(CARGO) test -p csb --features exact
+	$(CARGO) test -p csb --lib --no-default-features --features two-pod
+	$(CARGO) test -p csb --lib --no-default-features --features one-pod
 	$(CARGO) test --workspace --exclude csb
 
 lint:
@@ -47,13 +62,15 @@ lint:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
-	$(CARGO) clippy -p csb --lib --bins --no-default-features -- -D warnings
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 
 bundle:
 	$(CARGO) build --release -p csb
-	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs --flat \
-		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)" \
-		--reference-args "--league $(LEAGUE)"
+	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
+		--features $(FEATURES) --compact --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--compare-input $(INPUT) --check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
+		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 
 bench:
 	$(CARGO) run --quiet --release -p csb --example bench
