@@ -3,13 +3,24 @@
 #   test    every test: csb with and without feature `exact`, then the other crates; first
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
-#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv for the bundled crate (Rust 1.70)
+#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
+#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
-#           legend), checked against target/release/csb --league $(LEAGUE) on a recorded game of
-#           that league's protocol
+#           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
+#           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
+#           league's protocol (the bundle, which has no flags, is compiled for the check with
+#           CSB_ITERATIONS and CSB_SEED set to the same iterations and seed)
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
+#   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,
+#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped)
+#   train   train the value network on data/selfplay into target/train (resumable, per-epoch
+#           checkpoint, loss.csv and loss.png), print its figures beside the hand evaluation's
+#   export-net  write target/train's model into src/bot/nnue/weights.rs (and learn/model/)
+#   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
+#           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory, SECONDS=600);
+#           installs cargo-afl if it is missing (docs/reliability.md)
 
 CARGO  ?= cargo
 LEAGUE ?= legend
@@ -21,9 +32,19 @@ INPUT  ?= replays/inputs/silver-racer.p0.txt
 else
 INPUT  ?= replays/inputs/cg-demo.p0.txt
 endif
-BOT_ARGS ?= --iterations 2000 --seed 1
+# The bundle's cargo features: its league's protocol alone (Cargo.toml).
+ifneq ($(filter wood3 wood2 wood1 bronze silver,$(LEAGUE)),)
+FEATURES ?= one-pod
+else
+FEATURES ?= two-pod
+endif
+ITERATIONS ?= 2000
+SEED ?= 1
+# CodinGame's limit on the bundle's characters.
+MAX_CHARS ?= 100000
+BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena clean
+.PHONY: all build test lint bundle bench arena selfplay train export-net fuzz clean
 
 all: build bundle
 	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
@@ -37,6 +58,8 @@ test:
 	@sh scripts/install-chromium.sh || echo "make test: chromium could not be installed; the viewer's browser test will fail" >&2
 	$(CARGO) test -p csb
 	$(CARGO) test -p csb --features exact
+	$(CARGO) test -p csb --lib --no-default-features --features two-pod
+	$(CARGO) test -p csb --lib --no-default-features --features one-pod
 	$(CARGO) test --workspace --exclude csb
 
 lint:
@@ -44,19 +67,42 @@ lint:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --all-targets -- -D warnings
 	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
-	$(CARGO) clippy -p csb --lib --bins --no-default-features -- -D warnings
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 
 bundle:
 	$(CARGO) build --release -p csb
-	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) --tabs --flat \
-		--check-compile --reference target/release/csb --compare-input $(INPUT) --args "$(BOT_ARGS)" \
-		--reference-args "--league $(LEAGUE)"
+	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
+		--features $(FEATURES) --compact --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--compare-input $(INPUT) --check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
+		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 
 bench:
 	$(CARGO) run --quiet --release -p csb --example bench
 
 arena:
 	$(CARGO) build --release -p arena -p sparring
+
+GAMES      ?= 1600
+SELFPLAY_ITERATIONS ?= 400
+SHARD      ?= 0/1
+EPOCHS     ?= 12
+
+selfplay:
+	$(CARGO) run --release -p learn -- selfplay --out data/selfplay --games $(GAMES) \
+		--iterations $(SELFPLAY_ITERATIONS) --seed 1 --shard $(SHARD)
+
+train:
+	$(CARGO) run --release -p learn -- train --data data/selfplay --out target/train --epochs $(EPOCHS)
+
+export-net:
+	$(CARGO) run --release -p learn -- export --model target/train/model.safetensors
+	$(CARGO) fmt --all
+
+TARGET  ?=
+SECONDS ?= 600
+fuzz:
+	sh scripts/fuzz.sh "$(TARGET)" "$(SECONDS)"
 
 clean:
 	$(CARGO) clean

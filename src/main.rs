@@ -2,6 +2,5 @@
 //! bundler can flatten the crate into one file.
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(csb::bot::run::run_stdio(&args));
+    std::process::exit(csb::bot::run::run_stdio());
 }

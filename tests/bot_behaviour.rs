@@ -2,7 +2,7 @@
 //! turn from winning wins, a blocker in front of the opponent's leader meets it.
 
 use csb::bot::config::BotConfig;
-use csb::bot::player::Player;
+use csb::bot::two_pod::player::Player;
 use csb::engine::physics::Collision;
 use csb::engine::{turn_input, Command, League, Map, Pod, Race, Thrust, Vec2};
 use csb::protocol::{InitInput, TurnInput};

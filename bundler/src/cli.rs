@@ -34,6 +34,25 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", default_value = "BUNDLED_LEAGUE")]
     pub league_const: String,
 
+    /// Cargo features on in the bundle, comma-separated (e.g. `two-pod`): code behind
+    /// `cfg(feature = "..")` is kept for these and removed for every other feature, so the
+    /// bundle holds what `cargo build --no-default-features --features LIST` compiles. Each must
+    /// be a feature of the crate. Empty (the default): every feature off.
+    #[arg(long, value_name = "LIST", default_value = "")]
+    pub features: String,
+
+    /// Rewrite the bundle from its own tokens with only the spaces they need, on rustfmt's lines
+    /// and without indentation (`let x=a+b;`); checked to lex to the same tokens.
+    #[arg(long)]
+    pub compact: bool,
+
+    /// A compile-time variable `NAME=VALUE` for the check build only (repeatable): the compile
+    /// check and the comparison run rustc with it set, so a bundle without flags can read fixed
+    /// settings with `option_env!` (csb: `CSB_ITERATIONS`, `CSB_SEED`). The bundle written is the
+    /// same text; CodinGame compiles it without them.
+    #[arg(long = "check-env", value_name = "NAME=VALUE", value_parser = name_value)]
+    pub check_env: Vec<(String, String)>,
+
     /// Character limit of the bundle (CodinGame's is 100,000), at least 1.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = at_least_one::<usize>)]
     pub max_chars: usize,
@@ -88,6 +107,14 @@ pub struct Cli {
     /// Seconds each program may run in the comparison before it is killed, at least 1.
     #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = at_least_one::<u64>)]
     pub timeout: u64,
+}
+
+/// `NAME=VALUE` with a non-empty NAME.
+fn name_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("expected NAME=VALUE, got {text:?}")),
+    }
 }
 
 /// A whole number >= 1 (a limit of 0 could never pass).

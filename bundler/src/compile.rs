@@ -15,8 +15,9 @@ pub struct Compiled {
     pub warnings: usize,
 }
 
-/// Compiles `text` with `rustc_cmd` (split on whitespace, e.g. `rustc +1.70.0`).
-pub fn compile(text: &str, rustc_cmd: &str) -> Result<Compiled> {
+/// Compiles `text` with `rustc_cmd` (split on whitespace, e.g. `rustc +1.70.0`), with the
+/// compile-time variables `env` set (read by `option_env!`; none for CodinGame's build).
+pub fn compile(text: &str, rustc_cmd: &str, env: &[(String, String)]) -> Result<Compiled> {
     let mut words = rustc_cmd.split_whitespace();
     let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
     let dir = tempfile::Builder::new()
@@ -41,6 +42,7 @@ pub fn compile(text: &str, rustc_cmd: &str) -> Result<Compiled> {
             "main",
             "main.rs",
         ])
+        .envs(env.iter().map(|(name, value)| (name, value)))
         .current_dir(dir.path())
         .output()
         .map_err(|e| input(format!("cannot run `{program}`: {e}")))?;

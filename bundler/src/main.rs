@@ -4,11 +4,14 @@
 //!
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
 //! private copy laid out so the library reads the same files), `expand` (the library itself),
-//! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s), `league` (the bundle-time thrust cap), `format` (prettyplease +
-//! rustfmt), `unindent` (`--flat`), then the checks `size`, `std_only`, `compile` and `compare`.
+//! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
+//! asked for), `league` (the bundle-time league), `format` (prettyplease + rustfmt), `unindent`
+//! (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per module),
+//! `std_only`, `compile` and `compare`.
 
 mod attrs;
 mod cli;
+mod compact;
 mod compare;
 mod compile;
 mod error;
@@ -89,7 +92,8 @@ fn run(cli: &Cli) -> Result<()> {
         ))
     })?;
     attrs::restore(&mut tree, &staged.inner_attrs);
-    let stripped = strip::strip(&mut tree);
+    let features = features(&cli.features, &staged.features)?;
+    let stripped = strip::strip(&mut tree, &features);
     say!(
         "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
          comments",
@@ -98,6 +102,14 @@ fn run(cli: &Cli) -> Result<()> {
         staged.bin_name,
         stripped.removed,
         stripped.docs
+    );
+    say!(
+        "features: {}",
+        if features.is_empty() {
+            "none".to_string()
+        } else {
+            features.join(", ")
+        }
     );
     if let Some(league) = cli.league {
         let old = league::set(&mut tree, &cli.league_const, league.variant())?;
@@ -111,11 +123,14 @@ fn run(cli: &Cli) -> Result<()> {
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
     }
-    let text = if cli.flat {
+    let text = if cli.compact {
+        compact::compact(&formatted.text).map_err(input)?
+    } else if cli.flat {
         unindent::unindent(&formatted.text).map_err(input)?
     } else {
         formatted.text
     };
+    say!("{}", size::table(&size::per_module(&text)?));
 
     let rejected = rejected_path(&cli.out);
     match checks(cli, &text) {
@@ -152,9 +167,19 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
     std_only::check_std_only(&parsed, &label)?;
     say!("std only: no other crate referenced");
     if cli.check_compile || cli.reference.is_some() {
-        let compiled = compile::compile(text, &cli.rustc)?;
+        let compiled = compile::compile(text, &cli.rustc, &cli.check_env)?;
+        let env: Vec<String> = cli
+            .check_env
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
         say!(
-            "compiles alone: {} --edition 2021 -O ({} warnings)",
+            "compiles alone: {}{} --edition 2021 -O ({} warnings)",
+            if env.is_empty() {
+                String::new()
+            } else {
+                format!("{} ", env.join(" "))
+            },
             cli.rustc,
             compiled.warnings
         );
@@ -183,6 +208,27 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The features of `--features` (comma-separated), each one the crate declares.
+fn features(list: &str, declared: &[String]) -> Result<Vec<String>> {
+    let mut features: Vec<String> = Vec::new();
+    for name in list
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+    {
+        if !declared.iter().any(|known| known == name) {
+            return Err(input(format!(
+                "--features: the crate has no feature `{name}` (it has: {})",
+                declared.join(", ")
+            )));
+        }
+        if !features.iter().any(|known| known == name) {
+            features.push(name.to_string());
+        }
+    }
+    Ok(features)
 }
 
 /// `dist/main.rs` -> `dist/main.rs.rejected`.

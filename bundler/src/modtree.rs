@@ -14,8 +14,7 @@ use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
 use crate::error::{input, Result};
-use crate::source::parse_file;
-use crate::stage::read;
+use crate::source::{parse_file, read};
 
 /// One source file of the module tree.
 pub struct ModFile {

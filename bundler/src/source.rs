@@ -1,6 +1,7 @@
-//! Parsing one Rust source file with `syn`, turning a syntax error into a one-line
-//! `file:line:column: message` input error.
+//! Reading and parsing one Rust source file with `syn`, turning a read or syntax error into a
+//! one-line input error (`file:line:column: message` for syntax).
 
+use std::fs;
 use std::path::Path;
 
 use crate::error::{input, Result};
@@ -16,4 +17,9 @@ pub fn parse_file(text: &str, path: &Path) -> Result<syn::File> {
             start.column + 1
         ))
     })
+}
+
+/// A whole source file as text; a failure names the file.
+pub fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| input(format!("cannot read {}: {e}", path.display())))
 }

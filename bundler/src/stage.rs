@@ -35,6 +35,8 @@ pub struct Staged {
     pub bin_name: String,
     /// How many source files went in.
     pub files: usize,
+    /// The features the crate's Cargo.toml declares.
+    pub features: Vec<String>,
     /// Inner attributes of the library's files by module path (the library root's under `[]`),
     /// to be restored after the expansion dropped them.
     pub inner_attrs: Vec<(Vec<String>, Vec<syn::Attribute>)>,
@@ -157,6 +159,7 @@ pub fn stage(crate_dir: &Path, bin: Option<&str>) -> Result<Staged> {
         crate_name,
         bin_name: bin.name.clone(),
         files: lib_files.len() + bin_files.len(),
+        features: package.features.keys().cloned().collect(),
         inner_attrs: lib_files
             .iter()
             .chain(bin_files.iter().filter(|f| !f.path.is_empty()))
@@ -204,10 +207,6 @@ fn single<'a>(
 }
 
 /// Reads a source file as UTF-8.
-pub fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| input(format!("cannot read {}: {e}", path.display())))
-}
-
 /// Writes a file, creating its directory.
 pub fn write(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {

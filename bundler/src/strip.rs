@@ -1,8 +1,9 @@
 //! Removes from the expanded syntax tree what CodinGame never needs: tests, doc comments and
 //! code behind a `cfg` that is false in the bundle.
 //!
-//! The bundle is compiled as a plain binary without features, so `cfg(test)`, `cfg(doc)`,
-//! `cfg(doctest)`, `cfg(miri)` and `cfg(feature = "...")` are false; `not`, `all` and `any` are
+//! The bundle is compiled as a plain binary holding the code of the features it was asked for
+//! (`--features`), so `cfg(test)`, `cfg(doc)`, `cfg(doctest)`, `cfg(miri)` are false and
+//! `cfg(feature = "...")` is true for exactly those features; `not`, `all` and `any` are
 //! evaluated over those. An item, field, variant, statement, arm or struct-literal field whose
 //! `cfg` is false is removed, one whose `cfg` is true loses the attribute, one whose `cfg`
 //! depends on anything else (target, `debug_assertions`) is left for rustc. `#[test]` and
@@ -23,19 +24,22 @@ pub struct Stripped {
     pub docs: usize,
 }
 
-/// Strips `file` in place.
-pub fn strip(file: &mut syn::File) -> Stripped {
-    let mut s = Stripper::default();
+/// Strips `file` in place, keeping the code of `features` (every other feature is off).
+pub fn strip(file: &mut syn::File, features: &[String]) -> Stripped {
+    let mut s = Stripper {
+        stats: Stripped::default(),
+        features,
+    };
     s.visit_file_mut(file);
     s.stats
 }
 
-#[derive(Default)]
-struct Stripper {
+struct Stripper<'a> {
     stats: Stripped,
+    features: &'a [String],
 }
 
-impl Stripper {
+impl Stripper<'_> {
     /// Removes doc attributes and `cfg`s known to be true; false when the owner must go.
     fn keep(&mut self, attrs: &mut Vec<Attribute>) -> bool {
         let mut keep = true;
@@ -49,7 +53,7 @@ impl Stripper {
                 keep = false;
                 true
             } else if path.is_ident("cfg") {
-                match cfg_value(a) {
+                match cfg_value(a, self.features) {
                     Some(true) => false,
                     Some(false) => {
                         keep = false;
@@ -59,7 +63,7 @@ impl Stripper {
                 }
             } else if path.is_ident("cfg_attr") {
                 // A false condition makes the whole attribute vanish.
-                cfg_attr_condition(a) != Some(false)
+                cfg_attr_condition(a, self.features) != Some(false)
             } else {
                 true
             }
@@ -95,7 +99,7 @@ impl Stripper {
     }
 }
 
-impl VisitMut for Stripper {
+impl VisitMut for Stripper<'_> {
     fn visit_file_mut(&mut self, f: &mut syn::File) {
         self.keep(&mut f.attrs);
         self.retain(&mut f.items, item_attrs);
@@ -152,39 +156,50 @@ impl VisitMut for Stripper {
 }
 
 /// The value of a `#[cfg(..)]` attribute in the bundle, if it is known.
-fn cfg_value(attr: &Attribute) -> Option<bool> {
+fn cfg_value(attr: &Attribute, features: &[String]) -> Option<bool> {
     let Meta::List(list) = &attr.meta else {
         return None;
     };
     let pred: Meta = list.parse_args().ok()?;
-    eval(&pred)
+    eval(&pred, features)
 }
 
 /// The condition of a `#[cfg_attr(cond, ..)]`, if it is known.
-fn cfg_attr_condition(attr: &Attribute) -> Option<bool> {
+fn cfg_attr_condition(attr: &Attribute, features: &[String]) -> Option<bool> {
     let Meta::List(list) = &attr.meta else {
         return None;
     };
     let args = list
         .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
         .ok()?;
-    eval(args.first()?)
+    eval(args.first()?, features)
 }
 
 /// Three-valued evaluation of a `cfg` predicate: `None` when it depends on the target.
-fn eval(pred: &Meta) -> Option<bool> {
+fn eval(pred: &Meta, features: &[String]) -> Option<bool> {
     match pred {
         Meta::Path(p) => ["test", "doc", "doctest", "miri"]
             .iter()
             .any(|n| p.is_ident(n))
             .then_some(false),
-        Meta::NameValue(nv) => nv.path.is_ident("feature").then_some(false),
+        Meta::NameValue(nv) => {
+            if !nv.path.is_ident("feature") {
+                return None;
+            }
+            match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(name),
+                    ..
+                }) => Some(features.contains(&name.value())),
+                _ => None,
+            }
+        }
         Meta::List(list) => {
             let args: Vec<Option<bool>> = list
                 .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
                 .ok()?
                 .iter()
-                .map(eval)
+                .map(|pred| eval(pred, features))
                 .collect();
             if list.path.is_ident("not") && args.len() == 1 {
                 args[0].map(|b| !b)
@@ -288,8 +303,13 @@ mod tests {
     use quote::ToTokens;
 
     fn run(src: &str) -> String {
+        run_with(src, &[])
+    }
+
+    fn run_with(src: &str, features: &[&str]) -> String {
         let mut f = syn::parse_file(src).unwrap();
-        strip(&mut f);
+        let features: Vec<String> = features.iter().map(|f| f.to_string()).collect();
+        strip(&mut f, &features);
         f.into_token_stream().to_string()
     }
 
@@ -323,5 +343,35 @@ mod tests {
         );
         assert!(out.contains("let x = 1.0f64 . atan2"), "{out}");
         assert!(!out.contains("cfg (not"), "{out}");
+    }
+
+    #[test]
+    fn the_features_asked_for_are_on_and_the_others_off() {
+        let src = r#"
+            #[cfg(feature = "two-pod")] mod two {}
+            #[cfg(feature = "one-pod")] mod one {}
+            #[cfg(not(feature = "cli"))] fn bundled() {}
+            #[cfg(feature = "cli")] fn flags() {}
+            #[cfg(any(feature = "one-pod", feature = "two-pod"))] fn either() {}
+            #[cfg(all(feature = "two-pod", not(test)))] fn two_not_test() {}
+            fn f() { match 1 { #[cfg(feature = "one-pod")] 1 => {} _ => {} } }
+        "#;
+        let out = run_with(src, &["two-pod"]);
+        assert!(out.contains("mod two"), "{out}");
+        assert!(!out.contains("mod one"), "{out}");
+        assert!(out.contains("fn bundled"), "{out}");
+        assert!(!out.contains("fn flags"), "{out}");
+        assert!(out.contains("fn either"), "{out}");
+        assert!(out.contains("fn two_not_test"), "{out}");
+        assert!(!out.contains("1 =>"), "{out}");
+        assert!(
+            !out.contains("cfg"),
+            "true cfgs lose their attribute: {out}"
+        );
+        let out = run_with(src, &[]);
+        assert!(
+            !out.contains("fn either") && !out.contains("mod two"),
+            "{out}"
+        );
     }
 }

@@ -280,11 +280,18 @@ fn missing_crate_dir_is_an_input_error() {
 
 #[test]
 fn real_workspace_crate_bundles() {
-    // As `make bundle` does it: without indentation the real bot is well under the limit.
+    // As `make bundle` does it: the real bot's Gold bundle, well under the limit.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let (o, _tmp, out) = bundle(
         &root,
-        &["--tabs", "--flat", "--league", "gold", "--check-compile"],
+        &[
+            "--features",
+            "two-pod",
+            "--compact",
+            "--league",
+            "gold",
+            "--check-compile",
+        ],
     );
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     assert!(out.exists());
@@ -310,35 +317,71 @@ fn reference_bot() -> PathBuf {
         .clone()
 }
 
-/// `make bundle LEAGUE=<league>` as a test: the bundle made for a league must print what the
-/// reference bot prints when told that league, on the recorded game.
-fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
+/// The bundler's flags of `make bundle LEAGUE=<league>` on the real crate, checked against the
+/// reference bot told `reference_args` on the league's recorded game; the bundle is compiled
+/// with `check_env` (its settings, since it has no flags).
+fn real_bundle(
+    league: &str,
+    check_env: &[&str],
+    reference_args: &str,
+) -> (Output, TempDir, PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let reference = reference_bot();
-    let input = root.join("replays/inputs/cg-demo.p0.txt");
-    let league_args = format!("--league {league}");
-    let (o, _tmp, out) = bundle(
-        &root,
-        &[
-            "--tabs",
-            "--flat",
-            "--league",
-            league,
-            "--reference",
-            reference.to_str().unwrap(),
-            "--compare-input",
-            input.to_str().unwrap(),
-            "--args",
-            "--iterations 300 --seed 1",
-            "--reference-args",
-            &league_args,
-        ],
+    let (features, input) = match league {
+        "gold" | "legend" => ("two-pod", "replays/inputs/cg-demo.p0.txt"),
+        "wood3" => ("one-pod", "replays/inputs/wood3-racer.p0.txt"),
+        _ => ("one-pod", "replays/inputs/silver-racer.p0.txt"),
+    };
+    let input = root.join(input);
+    let mut args = vec![
+        "--features",
+        features,
+        "--compact",
+        "--league",
+        league,
+        "--reference",
+        reference.to_str().unwrap(),
+        "--compare-input",
+        input.to_str().unwrap(),
+        "--reference-args",
+        reference_args,
+    ];
+    for setting in check_env {
+        args.extend(["--check-env", setting]);
+    }
+    bundle(&root, &args)
+}
+
+/// `make bundle LEAGUE=<league>` as a test: the bundle made for a league must print what the
+/// reference bot prints when told that league and the same iterations and seed, on the
+/// recorded game.
+fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
+    let reference_args = format!("--iterations 300 --seed 1 --league {league}");
+    let (o, _tmp, out) = real_bundle(
+        league,
+        &["CSB_ITERATIONS=300", "CSB_SEED=1"],
+        &reference_args,
     );
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     let s = stdout(&o);
     assert!(s.contains("same output as"), "{s}");
-    assert!(s.contains(&format!("[--league {league}]")), "{s}");
-    fs::read_to_string(out).unwrap()
+    assert!(s.contains(&format!("[{reference_args}]")), "{s}");
+    assert!(s.contains("size per module"), "{s}");
+    let text = fs::read_to_string(out).unwrap();
+    // Only what CodinGame runs: no flag parsing, no help, no other league's protocol.
+    assert!(
+        !text.contains("fn from_args") && !text.contains("fn help"),
+        "flags in the bundle"
+    );
+    let other_protocol = match league {
+        "gold" | "legend" => "fn read_one_pod_turn",
+        _ => "fn read_init",
+    };
+    assert!(
+        !text.contains(other_protocol),
+        "{other_protocol} in the bundle"
+    );
+    text
 }
 
 #[test]
@@ -354,28 +397,19 @@ fn real_legend_bundle_matches_the_legend_reference() {
 }
 
 #[test]
+fn real_wood3_bundle_matches_the_wood3_reference() {
+    let text = real_bundle_matches_reference_of_its_league("wood3");
+    assert!(text.contains("League::Wood3;"), "league constant not set");
+}
+
+#[test]
 fn reference_told_another_league_is_caught() {
     // The check can fail: a Gold bundle against the reference told Legend differs on the
     // recorded game (the bug of issue 19, where the reference ran on its default league).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let reference = reference_bot();
-    let input = root.join("replays/inputs/cg-demo.p0.txt");
-    let (o, _tmp, out) = bundle(
-        &root,
-        &[
-            "--tabs",
-            "--flat",
-            "--league",
-            "gold",
-            "--reference",
-            reference.to_str().unwrap(),
-            "--compare-input",
-            input.to_str().unwrap(),
-            "--args",
-            "--iterations 300 --seed 1",
-            "--reference-args",
-            "--league legend",
-        ],
+    let (o, _tmp, out) = real_bundle(
+        "gold",
+        &["CSB_ITERATIONS=300", "CSB_SEED=1"],
+        "--iterations 300 --seed 1 --league legend",
     );
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(
@@ -384,4 +418,34 @@ fn reference_told_another_league_is_caught() {
         stderr(&o)
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn a_bundle_deciding_otherwise_than_the_reference_is_caught() {
+    // The bundle has no flags: its check build reads the iterations and seed at compile time.
+    // Built with another seed (or without the settings, on the clock) it decides otherwise
+    // than the reference, and the check says so.
+    for check_env in [
+        &["CSB_ITERATIONS=300", "CSB_SEED=2"][..],
+        &["CSB_ITERATIONS=100", "CSB_SEED=1"],
+    ] {
+        let (o, _tmp, out) = real_bundle(
+            "legend",
+            check_env,
+            "--iterations 300 --seed 1 --league legend",
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{check_env:?}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert!(
+            stderr(&o).contains("the bundle's output differs"),
+            "{check_env:?}: {}",
+            stderr(&o)
+        );
+        assert!(!out.exists());
+    }
 }

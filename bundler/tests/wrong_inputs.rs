@@ -74,6 +74,14 @@ fn flags_out_of_range_are_refused_in_one_line() {
             &["--reference", "/bin/true"],
             "required arguments were not provided",
         ),
+        (
+            &["--check-env", "CSB_SEED"],
+            "expected NAME=VALUE, got \"CSB_SEED\"",
+        ),
+        (
+            &["--features", "gold-league"],
+            "--features: the crate has no feature `gold-league`",
+        ),
     ];
     for (args, needle) in cases {
         let output = bundler(&fixture("nested"), &out, args);

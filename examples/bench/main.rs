@@ -23,7 +23,7 @@ mod evaluation;
 mod search;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
-use csb::bot::memory::Memory;
+use csb::bot::two_pod::memory::Memory;
 use csb::engine::physics::{play_turn, Collision, CollisionSink};
 use csb::engine::{
     fast_turn, Command, FastAction, FastPod, League, Map, Pod, Steering, Thrust, Vec2,

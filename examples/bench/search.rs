@@ -8,7 +8,7 @@
 
 use super::{measure, sorted_runs};
 use csb::bot::config::BotConfig;
-use csb::bot::player::Player;
+use csb::bot::two_pod::player::Player;
 use csb::protocol::{format_command, InitInput, InputReader, TurnInput};
 
 const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";

@@ -12,7 +12,7 @@
 use crate::format::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
 use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
-use csb::bot::player::Player;
+use csb::bot::two_pod::player::Player;
 use csb::engine::rules::POD_COUNT;
 use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
 use csb::protocol::{InitInput, TurnInput};

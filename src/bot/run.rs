@@ -1,21 +1,21 @@
-//! The CodinGame turn loop: flags, then the league's protocol (from Gold the initialisation
-//! block, then per turn four lines in and two commands out; below Gold two lines in and one
-//! command out), each turn's answer flushed after its diagnostics on stderr, written by one
-//! shared loop before the answer, so that the arena and CodinGame show them with the turn they
-//! explain. Malformed input gives one clear
-//! line on stderr and exit code 2; end of input exits 0.
+//! The CodinGame turn loop: the settings (flags with feature `cli`, else the defaults), then the
+//! league's protocol (`two_pod/` from Gold, `one_pod/` below), every turn through one shared
+//! loop that writes the turn's diagnostics on stderr before the answer, so that the arena and
+//! CodinGame show them with the turn they explain. Malformed input gives one clear line on
+//! stderr and exit code 2; end of input exits 0.
 
-use super::config::{help, BotConfig};
-use super::one_pod::OnePodPlayer;
-use super::player::Player;
-use crate::engine::League;
-use crate::protocol::{format_command, InputReader, ParseError};
+use super::config::BotConfig;
+#[cfg(feature = "cli")]
+use super::flags::help;
+use crate::protocol::ParseError;
 use std::io::{BufRead, Write};
 
 /// Exit code for malformed input or bad flags.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
-/// Runs a whole game over the given streams; returns the process exit code.
+/// Runs a whole game over the given streams with the settings of `args`; returns the process
+/// exit code.
+#[cfg(feature = "cli")]
 pub fn run<R: BufRead, W: Write, E: Write>(
     args: &[String],
     input: R,
@@ -26,92 +26,36 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         let _ = write!(output, "{}", help());
         return 0;
     }
-    let config = match BotConfig::from_args(args) {
-        Ok(config) => config,
+    match BotConfig::from_args(args) {
+        Ok(config) => play(config, input, output, diagnostics),
         Err(error) => {
             let _ = writeln!(diagnostics, "csb: {error}");
-            return EXIT_BAD_INPUT;
+            EXIT_BAD_INPUT
         }
-    };
-    if config.league.pods_per_player() == 1 {
-        return run_one_pod(config, input, output, diagnostics);
     }
-    let mut reader = InputReader::new(input);
-    let init = match reader.read_init() {
-        Ok(Some(init)) => init,
-        Ok(None) => return 0,
-        Err(error) => {
-            let _ = writeln!(diagnostics, "csb: {error}");
-            return EXIT_BAD_INPUT;
-        }
-    };
-    let verbose = config.verbose;
-    let reuse_tree = config.reuse_tree;
-    let mut player = match Player::new(config, &init) {
-        Ok(player) => player,
-        Err(error) => {
-            let _ = writeln!(diagnostics, "csb: bad map: {error}");
-            return EXIT_BAD_INPUT;
-        }
-    };
-    let checkpoint_count = init.checkpoints.len();
-    play_turns(
-        || reader.read_turn(4, checkpoint_count),
-        |input| {
-            let decision = player.play_turn(input);
-            let mut line = TurnLine::of_search(
-                decision.iterations,
-                decision.simulated_turns,
-                decision.nodes,
-                decision.elapsed_ms,
-            );
-            if reuse_tree {
-                let [pod0, pod1] = decision.kept_nodes;
-                line.note = format!(" kept={pod0},{pod1}");
-            }
-            if verbose {
-                line.details = player.root_summary();
-            }
-            let answer = format!(
-                "{}\n{}\n",
-                format_command(&decision.commands[0], ""),
-                format_command(&decision.commands[1], "")
-            );
-            (answer, line)
-        },
-        output,
-        diagnostics,
-    )
 }
 
-/// The turn loop of the leagues below Gold: two lines in, one command out (docs/leagues.md).
-fn run_one_pod<R: BufRead, W: Write, E: Write>(
+/// Plays a whole game of `config`'s league over the given streams; returns the exit code.
+pub fn play<R: BufRead, W: Write, E: Write>(
     config: BotConfig,
     input: R,
     output: W,
-    diagnostics: E,
+    mut diagnostics: E,
 ) -> i32 {
-    let short_line = config.league == League::Wood3;
-    let mut reader = InputReader::new(input);
-    let mut player = OnePodPlayer::new(config);
-    play_turns(
-        || reader.read_one_pod_turn(short_line),
-        |input| {
-            let decision = player.play_turn(input);
-            let mut line = TurnLine::of_search(
-                decision.iterations,
-                decision.simulated_turns,
-                decision.nodes,
-                decision.elapsed_ms,
+    match config.league.pods_per_player() {
+        #[cfg(feature = "one-pod")]
+        1 => super::one_pod::turns::play(config, input, output, diagnostics),
+        #[cfg(feature = "two-pod")]
+        2 => super::two_pod::turns::play(config, input, output, diagnostics),
+        _ => {
+            let _ = writeln!(
+                diagnostics,
+                "csb: this build has no protocol for {} pods a player (features one-pod, two-pod)",
+                config.league.pods_per_player()
             );
-            if !decision.searched {
-                line.note = " (racing policy: course not known yet)".to_string();
-            }
-            (format!("{}\n", format_command(&decision.command, "")), line)
-        },
-        output,
-        diagnostics,
-    )
+            EXIT_BAD_INPUT
+        }
+    }
 }
 
 /// What a turn's diagnostics say: `turn N: iterations=… simulated_turns=… nodes=… ms=…`, the
@@ -160,7 +104,7 @@ impl TurnLine {
 /// The turn loop both protocols share: read a turn (end of input exits 0, malformed input 2),
 /// decide, write the turn's diagnostics, then send its answer, so that a referee filing stderr
 /// under the answer it precedes shows them with the turn they explain.
-fn play_turns<T, W: Write, E: Write>(
+pub fn play_turns<T, W: Write, E: Write>(
     mut read_turn: impl FnMut() -> Result<Option<T>, ParseError>,
     mut decide: impl FnMut(&T) -> (String, TurnLine),
     mut output: W,
@@ -185,12 +129,26 @@ fn play_turns<T, W: Write, E: Write>(
     0
 }
 
-/// [`run`] on the process's standard streams.
-pub fn run_stdio(args: &[String]) -> i32 {
+/// A whole game on the process's standard streams: with feature `cli` the settings of the
+/// command line, without it the defaults ([`BotConfig::bundled`]).
+pub fn run_stdio() -> i32 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    run(args, stdin.lock(), stdout.lock(), stderr.lock())
+    #[cfg(feature = "cli")]
+    {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        run(&args, stdin.lock(), stdout.lock(), stderr.lock())
+    }
+    #[cfg(not(feature = "cli"))]
+    {
+        play(
+            BotConfig::bundled(),
+            stdin.lock(),
+            stdout.lock(),
+            stderr.lock(),
+        )
+    }
 }
 
 /// Writes a turn's answer and flushes it; false when the referee has closed our output.

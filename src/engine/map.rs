@@ -160,6 +160,7 @@ impl Map {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "referee")]
     #[test]
     fn demo_game_spawns() {
         let map = Map::new(&[(4970, 5340), (11548, 6107), (9019, 1891)]).unwrap();

@@ -7,6 +7,8 @@
 //! nothing.
 
 mod game;
+#[cfg(feature = "cli")]
+mod param_names;
 mod params;
 mod pool;
 mod rng;
@@ -14,7 +16,11 @@ mod selection;
 mod smitsimax;
 
 pub use game::{Game, MAX_AGENTS};
-pub use params::{FinalMove, SearchParams, Selection};
+#[cfg(feature = "experiments")]
+pub use params::{FinalMove, Selection};
+pub use params::{SearchParams, MAX_DEPTH};
 pub use pool::{Node, NodeId, NodePool};
 pub use rng::Rng;
-pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL, KEEP_NOTHING, MAX_DEPTH};
+#[cfg(feature = "experiments")]
+pub use smitsimax::KEEP_NOTHING;
+pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL};

@@ -4,7 +4,7 @@
 //! Every block has the same size, the agent's action count, so a node needs no child count and
 //! fits in 16 bytes (four per cache line). Sums of squared scores, which only UCB1-Tuned reads,
 //! live in a parallel array, kept only when the turn asks for them, so plain UCB1 never touches
-//! them.
+//! them; that array and subtree keeping exist only with feature `experiments`.
 //!
 //! Between turns a pool can keep one subtree instead of starting over ([`NodePool::keep_subtree`]):
 //! the subtree is moved, in place, to the front of the pool. A children block is always made
@@ -69,14 +69,18 @@ impl Node {
 pub struct NodePool {
     nodes: Vec<Node>,
     /// `score_square_sums[i]`: sum of the squared scores added to node i, when `tracks_squares`.
+    #[cfg(feature = "experiments")]
     score_square_sums: Vec<f64>,
     used: u32,
     children_per_node: u32,
+    #[cfg(feature = "experiments")]
     tracks_squares: bool,
     /// True when the parallel array is in use (squares or EXP3 estimates): expansion zeroes it.
+    #[cfg(feature = "experiments")]
     uses_extra: bool,
     /// Scratch for [`NodePool::keep_subtree`]: for old block b (slots `1 + b × children_per_node`
     /// onwards), 1 + the new slot of the node whose children it is, or 0 when it is not kept.
+    #[cfg(feature = "experiments")]
     kept_block_parents: Vec<u32>,
 }
 
@@ -87,12 +91,16 @@ impl NodePool {
         let capacity = capacity.clamp(1, (u32::MAX - 1) as usize);
         NodePool {
             nodes: vec![Node::FRESH; capacity],
+            #[cfg(feature = "experiments")]
             score_square_sums: vec![0.0; capacity],
             used: 1,
             children_per_node: 0,
+            #[cfg(feature = "experiments")]
             tracks_squares: false,
+            #[cfg(feature = "experiments")]
             uses_extra: false,
             // Zeroed memory comes from the OS untouched: it costs nothing until a subtree is kept.
+            #[cfg(feature = "experiments")]
             kept_block_parents: vec![0; capacity],
         }
     }
@@ -105,6 +113,7 @@ impl NodePool {
     /// this turn's scores reach it discounted once more. Returns the nodes kept (root included).
     /// Does nothing and returns 0 when `child` is not a child of the root. Allocates nothing; time
     /// linear in the nodes in use.
+    #[cfg(feature = "experiments")]
     pub fn keep_subtree(&mut self, child: NodeId, decay: f64, score_factor: f64) -> usize {
         let block_size = self.children_per_node as usize;
         let root = self.nodes[0];
@@ -170,19 +179,28 @@ impl NodePool {
     }
 
     /// Forget every node but a fresh root; expanded nodes will get `children_per_node` children
-    /// each (at most `u16::MAX + 1`), and squared-score sums are kept if `track_squares`. O(1).
+    /// each (at most `u16::MAX + 1`), and (feature `experiments`) squared-score sums are kept if
+    /// `track_squares`. O(1).
     #[inline]
-    pub fn reset(&mut self, children_per_node: usize, track_squares: bool) {
+    pub fn reset(
+        &mut self,
+        children_per_node: usize,
+        #[cfg(feature = "experiments")] track_squares: bool,
+    ) {
         self.nodes[0] = Node::FRESH;
-        self.score_square_sums[0] = 0.0;
         self.used = 1;
         self.children_per_node = children_per_node.min(1 << 16) as u32;
-        self.tracks_squares = track_squares;
-        self.uses_extra = track_squares;
+        #[cfg(feature = "experiments")]
+        {
+            self.score_square_sums[0] = 0.0;
+            self.tracks_squares = track_squares;
+            self.uses_extra = track_squares;
+        }
     }
 
     /// Like [`NodePool::reset`] without squares, but the parallel array holds EXP3's
     /// importance-weighted score estimates instead (see [`NodePool::add_estimate`]). O(1).
+    #[cfg(feature = "experiments")]
     #[inline]
     pub fn reset_with_estimates(&mut self, children_per_node: usize) {
         self.reset(children_per_node, false);
@@ -191,6 +209,7 @@ impl NodePool {
 
     /// Add `value` to the estimate sum of `id` (kept in the squared-sum slot; meaningful only
     /// after [`NodePool::reset_with_estimates`]). Does not count a visit.
+    #[cfg(feature = "experiments")]
     #[inline]
     pub fn add_estimate(&mut self, id: NodeId, value: f64) {
         self.score_square_sums[id.index()] += value;
@@ -226,6 +245,7 @@ impl NodePool {
     }
 
     /// Sum of the squared scores added to `id` (meaningful only when tracking squares).
+    #[cfg(feature = "experiments")]
     #[inline]
     pub fn score_square_sum(&self, id: NodeId) -> f64 {
         self.score_square_sums[id.index()]
@@ -238,6 +258,7 @@ impl NodePool {
     }
 
     /// The squared-score sums of the children of `id`, parallel to [`NodePool::children`].
+    #[cfg(feature = "experiments")]
     #[inline]
     pub fn children_square_sums(&self, id: NodeId) -> &[f64] {
         &self.score_square_sums[self.children_range(id)]
@@ -265,6 +286,7 @@ impl NodePool {
         for child in &mut self.nodes[first..end] {
             *child = Node::FRESH;
         }
+        #[cfg(feature = "experiments")]
         if self.uses_extra {
             for square_sum in &mut self.score_square_sums[first..end] {
                 *square_sum = 0.0;
@@ -313,6 +335,7 @@ impl NodePool {
         let node = &mut self.nodes[id.index()];
         node.visits += 1;
         node.score_sum += value;
+        #[cfg(feature = "experiments")]
         if self.tracks_squares {
             self.score_square_sums[id.index()] += value * value;
         }
@@ -335,7 +358,7 @@ fn prefetch(address: *const u8) {
     let _ = address;
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "experiments"))]
 mod tests {
     use super::*;
 

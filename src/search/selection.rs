@@ -1,8 +1,11 @@
 //! How a node that has had its random visits picks a child: the UCB family, on scores
-//! normalised to [0, 1] by the lowest and highest score seen in the tree this turn.
+//! normalised to [0, 1] by the lowest and highest score seen in the tree this turn. UCB1 is the
+//! default; the other policies exist with feature `experiments`.
 
+#[cfg(feature = "experiments")]
 use super::params::Selection;
 use super::pool::Node;
+#[cfg(feature = "experiments")]
 use super::rng::Rng;
 
 /// Maps one tree's scores to [0, 1]: `(score − lowest) × inverse_range`.
@@ -94,6 +97,7 @@ fn sqrt_log(visits: u32) -> f64 {
 /// argmax of the policy's upper bound (ties: lowest index). Never panics; an empty slice gives 0.
 /// For the randomised policies this is their deterministic part, UCB1: the search draws Smooth
 /// UCT's average-strategy samples ([`sample_by_visits`]) and EXP3's choices ([`exp3`]) itself.
+#[cfg(feature = "experiments")]
 #[inline]
 pub(crate) fn select_child(
     tables: &VisitTables,
@@ -121,6 +125,7 @@ pub(crate) fn select_child(
 
 /// Smooth UCT's probability of playing the UCB1 choice at a node visited `parent_visits` times:
 /// `max(gamma, eta / (1 + d·sqrt(N)))`.
+#[cfg(feature = "experiments")]
 #[inline]
 pub(crate) fn smooth_ucb_probability(eta: f64, gamma: f64, d: f64, parent_visits: u32) -> f64 {
     (eta / (1.0 + d * f64::from(parent_visits).sqrt())).max(gamma)
@@ -128,6 +133,7 @@ pub(crate) fn smooth_ucb_probability(eta: f64, gamma: f64, d: f64, parent_visits
 
 /// A child drawn with probability proportional to its visit count (Smooth UCT's average
 /// strategy); `None` when no child has been visited.
+#[cfg(feature = "experiments")]
 #[inline]
 pub(crate) fn sample_by_visits(children: &[Node], rng: &mut Rng) -> Option<usize> {
     let total: u64 = children.iter().map(|child| u64::from(child.visits)).sum();
@@ -149,6 +155,7 @@ pub(crate) fn sample_by_visits(children: &[Node], rng: &mut Rng) -> Option<usize
 /// child i has probability `(1 − γ)·softmax(η·X̂)_i + γ/K` with `η = γ/K`. Returns the index
 /// and the probability it was drawn with (which the backpropagation divides by). An empty slice
 /// gives `(0, 1)`.
+#[cfg(feature = "experiments")]
 #[inline]
 pub(crate) fn exp3(estimates: &[f64], gamma: f64, rng: &mut Rng) -> (usize, f64) {
     if estimates.is_empty() {
@@ -176,7 +183,7 @@ pub(crate) fn exp3(estimates: &[f64], gamma: f64, rng: &mut Rng) -> (usize, f64)
 /// `−lowest·inverse_range` does not change the argmax and is dropped; ln N and its square root
 /// are computed once per call, `1/n` and `1/sqrt(n)` looked up for small `n`.
 #[inline]
-fn ucb1(
+pub(crate) fn ucb1(
     tables: &VisitTables,
     children: &[Node],
     parent_visits: u32,
@@ -203,6 +210,7 @@ fn ucb1(
 
 /// argmax of `m + C·sqrt(ln N / n · min(1/4, v + sqrt(2 ln N / n)))` where `m` and `v` are the
 /// child's normalised mean and variance (`children_square_sums` parallel to `children`).
+#[cfg(feature = "experiments")]
 fn ucb1_tuned(
     tables: &VisitTables,
     children: &[Node],
@@ -236,7 +244,7 @@ fn ucb1_tuned(
     best_index
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "experiments"))]
 mod tests {
     use super::*;
 

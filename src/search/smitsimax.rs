@@ -1,19 +1,20 @@
 //! The search itself: Smitsimax (MSmits' decoupled UCT for simultaneous moves). One tree per
 //! agent; each iteration descends all trees jointly from a copy of the root, plays the joint
 //! move, evaluates once at the end, and lets each agent backpropagate its own score along its own
-//! path only. A new turn starts every tree fresh, or ([`Smitsimax::reset_keeping`]) lets an agent
-//! keep the subtree of the action it played, re-rooted.
+//! path only. A new turn starts every tree fresh, or (feature `experiments`,
+//! [`Smitsimax::reset_keeping`]) lets an agent keep the subtree of the action it played, re-rooted.
+//! The selection is UCB1; feature `experiments` adds the other policies of [`Selection`], the
+//! final moves and rollouts.
 
 use super::game::{Game, MAX_AGENTS};
-use super::params::{FinalMove, SearchParams, Selection};
+#[cfg(feature = "experiments")]
+use super::params::{FinalMove, Selection};
+use super::params::{SearchParams, MAX_DEPTH};
 use super::pool::{Node, NodeId, NodePool};
 use super::rng::Rng;
-use super::selection::{
-    exp3, sample_by_visits, select_child, smooth_ucb_probability, ScoreScale, VisitTables,
-};
-
-/// Deepest tree descent; [`SearchParams::depth`] is clamped to it.
-pub const MAX_DEPTH: usize = 32;
+#[cfg(feature = "experiments")]
+use super::selection::{exp3, sample_by_visits, select_child, smooth_ucb_probability};
+use super::selection::{ScoreScale, VisitTables};
 
 /// [`Smitsimax::run_until`] asks its predicate once per this many iterations.
 pub const CHECK_INTERVAL: u64 = 64;
@@ -28,10 +29,12 @@ pub struct SearchStats {
     /// Nodes in use in each agent's tree, root included (0 for agents the game does not have).
     pub nodes_used: [usize; MAX_AGENTS],
     /// Nodes each agent's tree kept from the previous turn at the last reset (0: started fresh).
+    #[cfg(feature = "experiments")]
     pub nodes_kept: [usize; MAX_AGENTS],
 }
 
 /// No agent keeps anything: [`Smitsimax::reset_keeping`] with this is [`Smitsimax::reset`].
+#[cfg(feature = "experiments")]
 pub const KEEP_NOTHING: [Option<u8>; MAX_AGENTS] = [None; MAX_AGENTS];
 
 /// A Smitsimax search over the game `G`. Allocates only in [`Smitsimax::new`].
@@ -42,6 +45,7 @@ pub struct Smitsimax<G: Game> {
     root: Option<G>,
     agent_count: usize,
     /// The selection policy, fixed at reset (it decides whether trees keep squared scores).
+    #[cfg(feature = "experiments")]
     selection: Selection,
     /// Action count of each agent, fixed at reset.
     action_counts: [u32; MAX_AGENTS],
@@ -49,6 +53,7 @@ pub struct Smitsimax<G: Game> {
     /// `paths[a][0..=d]`: the nodes agent `a` went through this iteration, root first.
     paths: [[NodeId; MAX_DEPTH + 1]; MAX_AGENTS],
     /// EXP3 only: `probabilities[a][d]`, the probability with which `paths[a][d]` was drawn.
+    #[cfg(feature = "experiments")]
     probabilities: [[f64; MAX_DEPTH + 1]; MAX_AGENTS],
     /// Lowest and highest score backpropagated into a non-root node of each tree this turn.
     lowest_scores: [f64; MAX_AGENTS],
@@ -57,8 +62,10 @@ pub struct Smitsimax<G: Game> {
     scales: [ScoreScale; MAX_AGENTS],
     tables: VisitTables,
     /// [`SearchParams::depth`] at the last reset: a tree is only kept under the same depth.
+    #[cfg(feature = "experiments")]
     tree_depth: u32,
     /// Nodes each tree kept at the last reset.
+    #[cfg(feature = "experiments")]
     nodes_kept: [usize; MAX_AGENTS],
     iterations: u64,
     simulated_plies: u64,
@@ -73,16 +80,20 @@ impl<G: Game> Smitsimax<G> {
             rng: Rng::new(seed),
             root: None,
             agent_count: 0,
+            #[cfg(feature = "experiments")]
             selection: params.selection,
             action_counts: [0; MAX_AGENTS],
             trees: std::array::from_fn(|_| NodePool::with_capacity(nodes_per_agent)),
             paths: [[NodeId::ROOT; MAX_DEPTH + 1]; MAX_AGENTS],
+            #[cfg(feature = "experiments")]
             probabilities: [[1.0; MAX_DEPTH + 1]; MAX_AGENTS],
             lowest_scores: [f64::INFINITY; MAX_AGENTS],
             highest_scores: [f64::NEG_INFINITY; MAX_AGENTS],
             scales: [ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY); MAX_AGENTS],
             tables: VisitTables::new(),
+            #[cfg(feature = "experiments")]
             tree_depth: params.depth,
+            #[cfg(feature = "experiments")]
             nodes_kept: [0; MAX_AGENTS],
             iterations: 0,
             simulated_plies: 0,
@@ -104,8 +115,63 @@ impl<G: Game> Smitsimax<G> {
     ///
     /// Panics if the game breaks its contract: agent count outside 1..=[`MAX_AGENTS`] or an
     /// action count outside 1..=256.
+    #[cfg(feature = "experiments")]
     pub fn reset(&mut self, root: &G) {
         self.reset_keeping(root, KEEP_NOTHING);
+    }
+
+    /// Start a new turn from `root` (without feature `experiments`: no tree is ever kept).
+    #[cfg(not(feature = "experiments"))]
+    pub fn reset(&mut self, root: &G) {
+        let agent_count = Self::agent_count_of(root);
+        for agent in 0..MAX_AGENTS {
+            let action_count = Self::action_count_of(root, agent, agent_count);
+            self.action_counts[agent] = action_count as u32;
+            self.trees[agent].reset(action_count);
+            self.forget_score_range(agent);
+        }
+        self.start_turn(root, agent_count);
+    }
+
+    /// `root`'s agent count, checked against the [`Game`] contract.
+    fn agent_count_of(root: &G) -> usize {
+        let agent_count = root.agent_count();
+        assert!(
+            (1..=MAX_AGENTS).contains(&agent_count),
+            "Game::agent_count must be in 1..={MAX_AGENTS}, got {agent_count}"
+        );
+        agent_count
+    }
+
+    /// Agent `agent`'s action count at `root` (0 for agents the game does not have), checked
+    /// against the [`Game`] contract.
+    fn action_count_of(root: &G, agent: usize, agent_count: usize) -> usize {
+        let action_count = if agent < agent_count {
+            root.action_count(agent)
+        } else {
+            0
+        };
+        assert!(
+            agent >= agent_count || (1..=256).contains(&action_count),
+            "Game::action_count({agent}) must be in 1..=256, got {action_count}"
+        );
+        action_count
+    }
+
+    /// Selection normalises by this turn's scores (a range kept over the turns would only
+    /// widen, and with it the weight of exploration).
+    fn forget_score_range(&mut self, agent: usize) {
+        self.lowest_scores[agent] = f64::INFINITY;
+        self.highest_scores[agent] = f64::NEG_INFINITY;
+        self.scales[agent] = ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY);
+    }
+
+    /// The turn's root and fresh counters.
+    fn start_turn(&mut self, root: &G, agent_count: usize) {
+        self.root = Some(*root);
+        self.agent_count = agent_count;
+        self.iterations = 0;
+        self.simulated_plies = 0;
     }
 
     /// Like [`Smitsimax::reset`], except that each agent `a` with `played[a] = Some(action)`
@@ -115,12 +181,9 @@ impl<G: Game> Smitsimax<G> {
     /// the rest and starts the agent's tree fresh when it cannot keep it: no previous turn, other
     /// agent or action counts, another selection policy or depth, or `action` never expanded at
     /// the root. Allocates nothing; time linear in the nodes in use.
+    #[cfg(feature = "experiments")]
     pub fn reset_keeping(&mut self, root: &G, played: [Option<u8>; MAX_AGENTS]) {
-        let agent_count = root.agent_count();
-        assert!(
-            (1..=MAX_AGENTS).contains(&agent_count),
-            "Game::agent_count must be in 1..={MAX_AGENTS}, got {agent_count}"
-        );
+        let agent_count = Self::agent_count_of(root);
         let same_search = self.root.is_some()
             && agent_count == self.agent_count
             && self.selection == self.params.selection
@@ -129,15 +192,7 @@ impl<G: Game> Smitsimax<G> {
         self.tree_depth = self.params.depth;
         let track_squares = self.selection == Selection::Ucb1Tuned;
         for (agent, played_action) in played.into_iter().enumerate() {
-            let action_count = if agent < agent_count {
-                root.action_count(agent)
-            } else {
-                0
-            };
-            assert!(
-                agent >= agent_count || (1..=256).contains(&action_count),
-                "Game::action_count({agent}) must be in 1..=256, got {action_count}"
-            );
+            let action_count = Self::action_count_of(root, agent, agent_count);
             let kept = match played_action {
                 Some(action)
                     if same_search
@@ -175,16 +230,10 @@ impl<G: Game> Smitsimax<G> {
                     self.trees[agent].reset(action_count, track_squares);
                 }
             }
-            // Kept trees too: selection normalises by this turn's scores (a range kept over
-            // the turns would only widen, and with it the weight of exploration).
-            self.lowest_scores[agent] = f64::INFINITY;
-            self.highest_scores[agent] = f64::NEG_INFINITY;
-            self.scales[agent] = ScoreScale::new(f64::INFINITY, f64::NEG_INFINITY);
+            // Kept trees too.
+            self.forget_score_range(agent);
         }
-        self.root = Some(*root);
-        self.agent_count = agent_count;
-        self.iterations = 0;
-        self.simulated_plies = 0;
+        self.start_turn(root, agent_count);
     }
 
     /// One iteration: copy the root, descend all trees jointly for up to `depth` plies (or until
@@ -216,7 +265,9 @@ impl<G: Game> Smitsimax<G> {
             tree_plies += 1;
         }
 
+        #[cfg(feature = "experiments")]
         let mut rollout_plies = 0;
+        #[cfg(feature = "experiments")]
         while rollout_plies < params.rollout_plies as usize && !state.is_terminal() {
             for (agent, action) in actions[..agent_count].iter_mut().enumerate() {
                 *action = state.default_action(agent, &mut self.rng);
@@ -224,6 +275,8 @@ impl<G: Game> Smitsimax<G> {
             state.step(&actions);
             rollout_plies += 1;
         }
+        #[cfg(not(feature = "experiments"))]
+        let rollout_plies = 0;
 
         let leaf_depth = tree_plies + rollout_plies;
         let mut scores = [0.0; MAX_AGENTS];
@@ -275,63 +328,102 @@ impl<G: Game> Smitsimax<G> {
                 }
             }
         };
-        let mut probability = 1.0;
         let index = if node.visits < params.random_visits {
             // EXP3's importance weight assumes the uniform default policy.
-            probability = 1.0 / f64::from(action_count);
+            #[cfg(feature = "experiments")]
+            if self.selection == Selection::Exp3 {
+                self.probabilities[agent][*path_length + 1] = 1.0 / f64::from(action_count);
+            }
             let index = u32::from(state.default_action(agent, &mut self.rng));
             debug_assert!(index < action_count, "Game::default_action out of range");
             index
         } else {
-            match self.selection {
-                Selection::Exp3 => {
-                    let (index, drawn_with) = exp3(
-                        tree.children_square_sums(*current),
-                        params.exp3_gamma,
-                        &mut self.rng,
-                    );
-                    probability = drawn_with;
-                    index as u32
-                }
-                _ => {
-                    let smooth_sample = self.selection == Selection::SmoothUct
-                        && self.rng.next_f64()
-                            >= smooth_ucb_probability(
-                                params.smooth_eta,
-                                params.smooth_gamma,
-                                params.smooth_d,
-                                node.visits,
-                            );
-                    let by_visits = if smooth_sample {
-                        sample_by_visits(tree.children(*current), &mut self.rng)
-                    } else {
-                        None
-                    };
-                    match by_visits {
-                        Some(index) => index as u32,
-                        None => select_child(
-                            &self.tables,
-                            self.selection,
-                            tree.children(*current),
-                            tree.children_square_sums(*current),
-                            node.visits,
-                            params.exploration,
-                            self.scales[agent],
-                        ) as u32,
-                    }
-                }
-            }
+            self.select(
+                agent,
+                *current,
+                &node,
+                #[cfg(feature = "experiments")]
+                path_length,
+                params,
+            )
         };
+        let tree = &mut self.trees[agent];
         let child = NodeId(first_child.0 + index);
         // Start loading the block the next ply will read while this ply's step runs.
         tree.prefetch_children(child);
         *path_length += 1;
         self.paths[agent][*path_length] = child;
-        if self.selection == Selection::Exp3 {
-            self.probabilities[agent][*path_length] = probability;
-        }
         *current = child;
         index as u8
+    }
+
+    /// The child index UCB1 picks at `current` (a node past its random visits) for agent
+    /// `agent`.
+    #[cfg(not(feature = "experiments"))]
+    #[inline(always)]
+    fn select(&mut self, agent: usize, current: NodeId, node: &Node, params: &SearchParams) -> u32 {
+        super::selection::ucb1(
+            &self.tables,
+            self.trees[agent].children(current),
+            node.visits,
+            params.exploration,
+            self.scales[agent],
+        ) as u32
+    }
+
+    /// The child index the selection policy picks at `current` (a node past its random visits)
+    /// for agent `agent`: EXP3's draw, Smooth UCT's sample by visits, else the UCB family's
+    /// bound. EXP3 records the probability of its draw for the child at depth
+    /// `path_length + 1`, which the backpropagation divides by.
+    #[cfg(feature = "experiments")]
+    #[inline(always)]
+    fn select(
+        &mut self,
+        agent: usize,
+        current: NodeId,
+        node: &Node,
+        path_length: &usize,
+        params: &SearchParams,
+    ) -> u32 {
+        let tree = &self.trees[agent];
+        match self.selection {
+            Selection::Exp3 => {
+                let (index, drawn_with) = exp3(
+                    tree.children_square_sums(current),
+                    params.exp3_gamma,
+                    &mut self.rng,
+                );
+                self.probabilities[agent][*path_length + 1] = drawn_with;
+                index as u32
+            }
+            _ => {
+                let smooth_sample = self.selection == Selection::SmoothUct
+                    && self.rng.next_f64()
+                        >= smooth_ucb_probability(
+                            params.smooth_eta,
+                            params.smooth_gamma,
+                            params.smooth_d,
+                            node.visits,
+                        );
+                let by_visits = if smooth_sample {
+                    sample_by_visits(tree.children(current), &mut self.rng)
+                } else {
+                    None
+                };
+                match by_visits {
+                    Some(index) => index as u32,
+                    None => select_child(
+                        &self.tables,
+                        self.selection,
+                        tree.children(current),
+                        tree.children_square_sums(current),
+                        node.visits,
+                        params.exploration,
+                        self.scales[agent],
+                    ) as u32,
+                }
+            }
+        }
     }
 
     /// Add `score` to agent `agent`'s path: the node at depth d gets
@@ -373,6 +465,7 @@ impl<G: Game> Smitsimax<G> {
             self.highest_scores[agent] = highest;
             self.scales[agent] = ScoreScale::new(lowest, highest);
         }
+        #[cfg(feature = "experiments")]
         if self.selection == Selection::Exp3 {
             self.add_exp3_estimates(agent, path_length, leaf_depth, score, discount);
         }
@@ -380,6 +473,7 @@ impl<G: Game> Smitsimax<G> {
 
     /// EXP3's update: each non-root node on the path gets its normalised (discounted) score
     /// divided by the probability it was drawn with.
+    #[cfg(feature = "experiments")]
     fn add_exp3_estimates(
         &mut self,
         agent: usize,
@@ -403,10 +497,12 @@ impl<G: Game> Smitsimax<G> {
 
     /// Reset to `root` and run exactly `iterations` iterations.
     pub fn run_iterations(&mut self, root: &G, iterations: u64) -> SearchStats {
-        self.run_iterations_keeping(root, KEEP_NOTHING, iterations)
+        self.reset(root);
+        self.iterate_times(iterations)
     }
 
     /// [`Smitsimax::reset_keeping`] to `root`, then run exactly `iterations` iterations.
+    #[cfg(feature = "experiments")]
     pub fn run_iterations_keeping(
         &mut self,
         root: &G,
@@ -414,27 +510,37 @@ impl<G: Game> Smitsimax<G> {
         iterations: u64,
     ) -> SearchStats {
         self.reset_keeping(root, played);
-        for _ in 0..iterations {
-            self.iterate();
-        }
-        self.stats()
+        self.iterate_times(iterations)
     }
 
     /// Reset to `root` and iterate until `should_stop()` returns true. The predicate is asked
     /// after every [`CHECK_INTERVAL`] iterations, so at least that many run and a clock read
     /// there costs next to nothing.
     pub fn run_until<F: FnMut() -> bool>(&mut self, root: &G, should_stop: F) -> SearchStats {
-        self.run_until_keeping(root, KEEP_NOTHING, should_stop)
+        self.reset(root);
+        self.iterate_until(should_stop)
     }
 
     /// [`Smitsimax::reset_keeping`] to `root`, then iterate as [`Smitsimax::run_until`] does.
+    #[cfg(feature = "experiments")]
     pub fn run_until_keeping<F: FnMut() -> bool>(
         &mut self,
         root: &G,
         played: [Option<u8>; MAX_AGENTS],
-        mut should_stop: F,
+        should_stop: F,
     ) -> SearchStats {
         self.reset_keeping(root, played);
+        self.iterate_until(should_stop)
+    }
+
+    fn iterate_times(&mut self, iterations: u64) -> SearchStats {
+        for _ in 0..iterations {
+            self.iterate();
+        }
+        self.stats()
+    }
+
+    fn iterate_until<F: FnMut() -> bool>(&mut self, mut should_stop: F) -> SearchStats {
         loop {
             for _ in 0..CHECK_INTERVAL {
                 self.iterate();
@@ -455,22 +561,24 @@ impl<G: Game> Smitsimax<G> {
             iterations: self.iterations,
             simulated_plies: self.simulated_plies,
             nodes_used,
+            #[cfg(feature = "experiments")]
             nodes_kept: self.nodes_kept,
         }
     }
 
-    /// The chosen root action of `agent` per [`SearchParams::final_move`]; 0 when the root was
+    /// The chosen root action of `agent`, the most visited (feature `experiments`: per
+    /// `SearchParams::final_move`); 0 when the root was
     /// never expanded (no iteration, terminal root, or a pool too small for the root's children).
     pub fn best_action(&self, agent: usize) -> u8 {
         let children = self.root_children(agent);
         let mut best_index = 0;
         for (index, child) in children.iter().enumerate().skip(1) {
             let best = &children[best_index];
+            #[cfg(not(feature = "experiments"))]
+            let better = more_visited(child, best);
+            #[cfg(feature = "experiments")]
             let better = match self.params.final_move {
-                FinalMove::MostVisited => {
-                    child.visits > best.visits
-                        || (child.visits == best.visits && child.mean() > best.mean())
-                }
+                FinalMove::MostVisited => more_visited(child, best),
                 FinalMove::BestAverage => {
                     child.visits > 0
                         && (best.visits == 0
@@ -506,4 +614,10 @@ impl<G: Game> Smitsimax<G> {
             &[]
         }
     }
+}
+
+/// Whether `child` beats `best` as the most visited root child (ties: the higher mean).
+#[inline]
+fn more_visited(child: &Node, best: &Node) -> bool {
+    child.visits > best.visits || (child.visits == best.visits && child.mean() > best.mean())
 }

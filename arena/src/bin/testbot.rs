@@ -3,7 +3,10 @@
 //!
 //! `testbot MODE [OPTION...] [--record FILE] [--knob K]`; modes: good, sleep-first, sleep-later, crash,
 //! exit-early, garbage, one-line, three-lines, thrust-over-cap, thrust=N, close-stdout,
-//! slow-then-fine. Options, after the mode or instead of it (then the mode is good):
+//! slow-then-fine, and from turn 6 on: long-line (20 MB without a newline), invalid-utf8,
+//! fork-exit (a child keeps the pipes, the bot exits), fork-setsid-exit (the same, the child in a
+//! session of its own), ignore-sigterm (ignores SIGTERM and stops answering), answer-thrice (each
+//! answer three times in one write). Options, after the mode or instead of it (then the mode is good):
 //! `sleep=MS[:TURNS]` thinks MS ms before each answer (of the first TURNS turns only, if given);
 //! `talk` prints `before answer N` on stderr before the answer of turn N and `after answer N`
 //! once it has read the input of turn N + 1 (so the arena has surely taken answer N first, however
@@ -28,6 +31,32 @@ const KNOB_THRUST_SLOPE: f64 = 2.0;
 
 /// Long enough to miss any scaled time limit the tests use.
 const LONG_SLEEP: Duration = Duration::from_secs(3);
+/// How long the misbehaving modes that hang (a forked child, a bot deaf to SIGTERM) would
+/// live if nobody killed them: far past any test's end, so a survivor is seen.
+const HANG: Duration = Duration::from_secs(120);
+/// What mode long-line prints without a newline.
+const LONG_LINE_BYTES: usize = 20 * 1024 * 1024;
+
+/// Forks a child that keeps the inherited stdin, stdout and stderr and sleeps for [`HANG`]
+/// (in a session of its own if `new_session`, out of the bot's process group), while the bot
+/// itself exits.
+fn fork_and_exit(new_session: bool) -> ! {
+    // SAFETY: fork in a single-threaded process; the child only calls async-signal-safe
+    // functions (setsid) and sleeps.
+    match unsafe { libc::fork() } {
+        0 => {
+            if new_session {
+                // SAFETY: setsid only changes this process's session and group.
+                unsafe {
+                    libc::setsid();
+                }
+            }
+            sleep(HANG);
+            exit(0)
+        }
+        _ => exit(0),
+    }
+}
 
 struct Input {
     lines: io::Lines<io::StdinLock<'static>>,
@@ -140,6 +169,20 @@ fn main() {
                 exit(101)
             }
             ("exit-early", LATER_TURN) => exit(0),
+            ("fork-exit", LATER_TURN) => fork_and_exit(false),
+            ("fork-setsid-exit", LATER_TURN) => fork_and_exit(true),
+            ("ignore-sigterm", LATER_TURN) => {
+                // SAFETY: setting SIGTERM's disposition to ignore; no handler code runs.
+                unsafe {
+                    libc::signal(libc::SIGTERM, libc::SIG_IGN);
+                }
+                sleep(HANG);
+            }
+            ("long-line", LATER_TURN) => {
+                let _ = out.write_all(&vec![b'7'; LONG_LINE_BYTES]);
+                let _ = out.flush();
+                sleep(HANG);
+            }
             _ => {}
         }
         let mut text = String::new();
@@ -163,13 +206,15 @@ fn main() {
             "garbage" if turn == LATER_TURN => text = "hello world\nhello again\n".to_string(),
             "one-line" => text = text.lines().next().unwrap().to_string() + "\n",
             "three-lines" if turn == LATER_TURN => text.push_str("0 0 0 one too many\n"),
+            "answer-thrice" if turn >= LATER_TURN => text = text.repeat(3),
             _ => {}
         }
-        if out
-            .write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .is_err()
-        {
+        let mut bytes = text.into_bytes();
+        if mode == "invalid-utf8" && turn == LATER_TURN {
+            // Not UTF-8: a lone continuation byte and a byte that never occurs in UTF-8.
+            bytes.splice(0..0, [0x80, 0xff]);
+        }
+        if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
             exit(0);
         }
     }

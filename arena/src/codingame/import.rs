@@ -8,7 +8,7 @@
 
 use crate::codingame::laps;
 use crate::codingame::read;
-use crate::codingame::recording::{CgGame, HeaderEnd, RecordedEnd, ViewPod};
+use crate::codingame::recording::{HeaderEnd, RecordedEnd, Recording, ViewPod};
 use crate::protocol::output_line::parse_output_line;
 use crate::replay::format::{
     cause, reason_name, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
@@ -44,7 +44,7 @@ impl Tally {
 }
 
 /// The league: given, fixed by the form, or guessed (a thrust over 100 that is not a BOOST).
-fn league_of(game: &CgGame, given: Option<League>) -> League {
+fn league_of(game: &Recording, given: Option<League>) -> League {
     if let Some(league) = given.or(game.league) {
         return league;
     }
@@ -132,7 +132,7 @@ fn recorded_end_name(end: RecordedEnd) -> &'static str {
 /// elimination: a checkpoint timeout our race reproduces, or one outside the physics (time-out,
 /// invalid output) that only the recorded ranks tell. Returns the report's line on the end.
 fn check_end(
-    game: &CgGame,
+    game: &Recording,
     race: &Race,
     eliminations: &[Elimination],
     mismatches: &mut Vec<String>,
@@ -180,7 +180,7 @@ fn check_end(
 }
 
 /// Checks a parsed game; returns the tally and, for conversion, the replay.
-fn check(game: &CgGame, league: League) -> Result<(Tally, Replay), String> {
+fn check(game: &Recording, league: League) -> Result<(Tally, Replay), String> {
     let map = Map::new(&game.checkpoints).map_err(|e| format!("bad checkpoints: {e}"))?;
     let mut race = Race::with_options(map, league, game.laps, game.pods_per_player);
     let count = map.checkpoint_count();

@@ -5,7 +5,7 @@
 //! pod line (the contest-era referee had no BOOST), or a finish on a pass that only 3 laps
 //! explain, means current rules; otherwise the contest-era rule is assumed. `--laps N` overrides.
 
-use crate::codingame::recording::{CgTurn, HeaderEnd, ViewPod};
+use crate::codingame::recording::{HeaderEnd, RecordedTurn, ViewPod};
 
 /// Laps of the current game (csb-rules.md §5.1).
 pub const CURRENT_LAPS: u16 = 3;
@@ -39,7 +39,7 @@ pub fn given(laps: u16) -> LapsChoice {
 
 /// Each pod's checkpoint passes over the recording: one per change of its next checkpoint id
 /// (a pod passes at most one checkpoint a turn), and the last turn's count.
-fn passes_at_end(initial: &[ViewPod], turns: &[CgTurn]) -> Vec<usize> {
+fn passes_at_end(initial: &[ViewPod], turns: &[RecordedTurn]) -> Vec<usize> {
     let mut previous: Vec<Option<i64>> = initial.iter().map(|p| p.next_checkpoint).collect();
     let mut passes = vec![0; initial.len()];
     for turn in turns {
@@ -57,7 +57,7 @@ fn passes_at_end(initial: &[ViewPod], turns: &[CgTurn]) -> Vec<usize> {
 pub fn infer_viewer_frame_laps(
     checkpoints: usize,
     initial: &[ViewPod],
-    turns: &[CgTurn],
+    turns: &[RecordedTurn],
 ) -> LapsChoice {
     let contest_era = (CONTEST_ERA_LAP_PASSES / checkpoints.max(1)) as u16;
     let boost = turns.iter().enumerate().find_map(|(index, turn)| {
@@ -134,13 +134,13 @@ mod tests {
         passes: usize,
         end: Option<HeaderEnd>,
         thrust: i64,
-    ) -> (Vec<ViewPod>, Vec<CgTurn>) {
+    ) -> (Vec<ViewPod>, Vec<RecordedTurn>) {
         let initial = vec![pod(1, 0), pod(1, 0)];
         let turns = (1..=passes)
-            .map(|k| CgTurn {
+            .map(|k| RecordedTurn {
                 pods: vec![pod(((k + 1) % 3) as i64, thrust), pod(1, 0)],
                 header_end: if k == passes { end } else { None },
-                ..CgTurn::default()
+                ..RecordedTurn::default()
             })
             .collect();
         (initial, turns)

@@ -4,7 +4,7 @@
 //! and the per-turn fixture text of game 870433349 (`../shared/data/cg-replays/README.md`).
 
 use crate::codingame::laps;
-use crate::codingame::recording::{CgGame, CgTurn, HeaderEnd, ViewCollision, ViewPod};
+use crate::codingame::recording::{HeaderEnd, RecordedTurn, Recording, ViewCollision, ViewPod};
 use csb::engine::League;
 use serde_json::Value;
 
@@ -148,7 +148,7 @@ fn key_pods(lines: &[String], pod_count: usize) -> Result<Vec<ViewPod>, String> 
         .collect()
 }
 
-fn parse_key_frame(lines: &[String], pod_count: usize) -> Result<CgTurn, String> {
+fn parse_key_frame(lines: &[String], pod_count: usize) -> Result<RecordedTurn, String> {
     let pods = key_pods(lines, pod_count)?;
     let rest: Vec<&String> = lines[1 + 2 * pod_count..]
         .iter()
@@ -163,7 +163,7 @@ fn parse_key_frame(lines: &[String], pod_count: usize) -> Result<CgTurn, String>
         .skip(1)
         .map(|l| parse_collision(l))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(CgTurn {
+    Ok(RecordedTurn {
         pods,
         stdout: None,
         rank_timeout,
@@ -173,7 +173,7 @@ fn parse_key_frame(lines: &[String], pod_count: usize) -> Result<CgTurn, String>
 }
 
 /// Builds the game from frames (both JSON forms).
-fn from_frames(frames: Vec<Frame>, form: &'static str) -> Result<CgGame, String> {
+fn from_frames(frames: Vec<Frame>, form: &'static str) -> Result<Recording, String> {
     let first = frames.first().ok_or("the replay has no frames")?;
     let (checkpoints, pod_count, initial) = parse_first_frame(&first.lines)?;
     let per_player = pod_count / 2;
@@ -204,7 +204,7 @@ fn from_frames(frames: Vec<Frame>, form: &'static str) -> Result<CgGame, String>
     } else {
         laps::current_rules()
     };
-    Ok(CgGame {
+    Ok(Recording {
         form,
         checkpoints,
         pods_per_player: per_player,
@@ -240,7 +240,7 @@ fn game_result(root: &Value) -> Option<&Value> {
     })
 }
 
-fn parse_game_result(result: &Value) -> Result<CgGame, String> {
+fn parse_game_result(result: &Value) -> Result<Recording, String> {
     let frames = result["frames"]
         .as_array()
         .expect("checked by game_result")
@@ -307,7 +307,7 @@ fn parse_game_result(result: &Value) -> Result<CgGame, String> {
 }
 
 /// The fixture text: `N`, checkpoints, `T`, then T lines of 27 numbers (see the data README).
-fn parse_fixture(text: &str) -> Result<CgGame, String> {
+fn parse_fixture(text: &str) -> Result<Recording, String> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let mut next = || lines.next().ok_or_else(|| "fixture ends early".to_string());
     let count: usize = number(next()?.trim(), "checkpoint count")?;
@@ -365,7 +365,7 @@ fn parse_fixture(text: &str) -> Result<CgGame, String> {
             };
             vec![format!("{} {} {thrust}", c[0] as i64, c[1] as i64)]
         });
-        turns.push(CgTurn {
+        turns.push(RecordedTurn {
             pods: (0..2)
                 .map(|p| pod(&f[17 + 5 * p..22 + 5 * p], Some(&f[1 + 3 * p..4 + 3 * p])))
                 .collect(),
@@ -375,7 +375,7 @@ fn parse_fixture(text: &str) -> Result<CgGame, String> {
             header_end: None,
         });
     }
-    Ok(CgGame {
+    Ok(Recording {
         form: "fixture",
         checkpoints,
         pods_per_player: 1,
@@ -391,7 +391,7 @@ fn parse_fixture(text: &str) -> Result<CgGame, String> {
 }
 
 /// Parses any of the three forms.
-pub fn parse(text: &str) -> Result<CgGame, String> {
+pub fn parse(text: &str) -> Result<Recording, String> {
     let trimmed = text.trim_start();
     if !trimmed.starts_with('{') {
         return parse_fixture(text);

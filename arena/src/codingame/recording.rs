@@ -38,7 +38,7 @@ pub struct ViewCollision {
 
 /// The state after one turn and what produced it.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct CgTurn {
+pub struct RecordedTurn {
     pub pods: Vec<ViewPod>,
     /// Each player's stdout lines for the turn, when the replay has them.
     pub stdout: Option<[Vec<String>; 2]>,
@@ -84,7 +84,7 @@ pub enum RecordedEnd {
 
 /// A CodinGame game in the common shape.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CgGame {
+pub struct Recording {
     pub form: &'static str,
     pub checkpoints: Vec<(i32, i32)>,
     pub pods_per_player: usize,
@@ -94,14 +94,14 @@ pub struct CgGame {
     pub seed: Option<i64>,
     pub players: [String; 2],
     pub initial: Vec<ViewPod>,
-    pub turns: Vec<CgTurn>,
+    pub turns: Vec<RecordedTurn>,
     /// Final ranks (1 = first) when recorded.
     pub ranks: Option<Vec<u8>>,
     /// Why `laps` is what it is (the rule assumed, and what in the recording chose it).
     pub laps_rule: String,
 }
 
-impl CgGame {
+impl Recording {
     /// How the recording says the game ended (see `RecordedEnd`).
     pub fn recorded_end(&self) -> RecordedEnd {
         if self.form == "fixture" {

@@ -5,7 +5,7 @@
 //! that came before it; it also keeps the tail of the whole stderr. So a bot's response time runs
 //! from the writing of its own input to the arrival of its last line, whatever the referee was
 //! doing meanwhile, and stderr is attributed to the answer it precedes. Killing the bot kills the
-//! whole group and reaps the child; dropping it does the same.
+//! whole group, then the strays that left it (children.rs), and reaps them; dropping it does the same.
 
 use crate::game::children;
 use crate::game::turn_stderr::TurnStderr;
@@ -73,6 +73,8 @@ pub struct Answer {
 pub struct BotProcess {
     child: Child,
     group: i32,
+    /// The tag in the environment of every process the bot starts ([`children::kill_strays`]).
+    tag: String,
     stdin: Option<Sender<String>>,
     /// When the writer thread started writing each input (sent once the write is done), in order.
     written: Receiver<Instant>,
@@ -110,8 +112,9 @@ fn strip_terminator(mut bytes: Vec<u8>) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// Splits the complete lines out of `pending` (and an over-long partial line).
-fn take_lines(pending: &mut Vec<u8>) -> Vec<String> {
+/// Splits the complete lines out of `pending` (and an over-long partial line): how the reader
+/// thread cuts a bot's stdout into lines (public for the fuzzer).
+pub fn take_lines(pending: &mut Vec<u8>) -> Vec<String> {
     let mut batch = Vec::new();
     while let Some(end) = pending.iter().position(|&b| b == b'\n') {
         batch.push(strip_terminator(pending.drain(..=end).collect()));
@@ -236,10 +239,12 @@ fn read_streams(
 impl BotProcess {
     /// Starts `sh -c command` in a new process group.
     pub fn spawn(command: &str) -> Result<BotProcess, String> {
+        let tag = children::new_bot_tag();
         let mut child = children::spawn_registered(|| {
             Command::new("sh")
                 .arg("-c")
                 .arg(command)
+                .env(children::BOT_TAG_VARIABLE, &tag)
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
@@ -284,6 +289,7 @@ impl BotProcess {
         Ok(BotProcess {
             child,
             group,
+            tag,
             stdin: Some(stdin_tx),
             written: written_rx,
             unconfirmed_inputs: 0,
@@ -450,6 +456,7 @@ impl BotProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
         children::reap_group(self.group);
+        children::kill_strays(Some(&self.tag));
         children::unregister(self.group);
         self.reaped = true;
         // The stderr reader ends once every process holding the pipe is gone.

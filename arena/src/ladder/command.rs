@@ -4,7 +4,7 @@ use super::{build, play, players, results, table};
 use crate::cli::{parse_at_least_one, parse_shard, print_stdout, Failure};
 use crate::game::children;
 use clap::Subcommand;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const DEFAULT_ROSTER: &str = "ladder/players.toml";
 
@@ -88,9 +88,28 @@ fn parse_prior(text: &str) -> Result<f64, String> {
     }
 }
 
-fn control_line(roster: &std::path::Path, control: &str) -> Option<String> {
+fn control_line(roster: &Path, control: &str) -> Option<String> {
     let roster = players::Roster::load(roster).ok()?;
     Some(roster.control(control).ok()?.describe(control))
+}
+
+/// The table of one control's games, headed by the control's description from the roster.
+fn rated_table(
+    games: &[results::LadderGame],
+    control: &str,
+    anchor: &str,
+    prior_draws: f64,
+    roster: &Path,
+) -> Result<String, String> {
+    table::table(
+        games,
+        &table::TableRequest {
+            control: Some(control),
+            anchor,
+            prior_draws,
+            control_line: control_line(roster, control),
+        },
+    )
 }
 
 impl LadderCommand {
@@ -139,8 +158,7 @@ fn output(command: LadderCommand) -> Result<String, String> {
             anchor,
             prior_draws,
         } => {
-            children::install_interrupt_handler();
-            children::become_subreaper();
+            children::watch_over_bots();
             let results = results.unwrap_or_else(|| play::default_results(&control));
             let request = play::PlayRequest {
                 roster: players.clone(),
@@ -172,15 +190,7 @@ fn output(command: LadderCommand) -> Result<String, String> {
                 );
                 first
             };
-            table::table(
-                &games,
-                &table::TableRequest {
-                    control: Some(&control),
-                    anchor: &anchor,
-                    prior_draws,
-                    control_line: control_line(&players, &control),
-                },
-            )
+            rated_table(&games, &control, &anchor, prior_draws, &players)
         }
         LadderCommand::Table {
             results,
@@ -191,15 +201,7 @@ fn output(command: LadderCommand) -> Result<String, String> {
         } => {
             let games = results::load(&results)?;
             let picked = table::pick_control(&games, control.as_deref())?;
-            table::table(
-                &games,
-                &table::TableRequest {
-                    control: Some(&picked),
-                    anchor: &anchor,
-                    prior_draws,
-                    control_line: control_line(&players, &picked),
-                },
-            )
+            rated_table(&games, &picked, &anchor, prior_draws, &players)
         }
     }
 }

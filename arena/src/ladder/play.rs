@@ -1,15 +1,17 @@
 //! `arena ladder play`: a round robin among the listed players (or a gauntlet: one player
 //! against each of the others) at a named control. Every pairing plays the same game pairs:
 //! pair k is played on the map of the match seed's pair k, once with each seat. Each game's
-//! result is appended to the results file as soon as it ends; games already in the file are
+//! result is appended to the results file as soon as it ends (the first game of a pair without
+//! waiting for the second; never a game cut short by Ctrl-C); games already in the file are
 //! not played again, so a run resumes where it stopped, and `--shard I/N` plays only the pairs
 //! k with k mod N = I, so that machines can share a run and their files be read together.
 
 use super::build::build_players;
 use super::players::{command, Roster};
 use super::results::{self, LadderGame, GAME_FORMAT};
+use crate::game::children;
 use crate::game::referee::TimeLimits;
-use crate::matches::pair::{play_pair, play_seated_game, Contest, SeatedGame};
+use crate::matches::pair::{play_seated_game, Contest, SeatedGame};
 use crate::matches::parallel::{run_parallel, Flow};
 use crate::matches::seeds::game_seed;
 use csb::engine::League;
@@ -131,82 +133,94 @@ pub fn play(request: &PlayRequest) -> Result<usize, String> {
         request.results.display()
     );
     let limits = TimeLimits::scaled(control.time_scale);
-    let work = |job: &Job| -> Result<Vec<SeatedGame>, String> {
+    let progress = ProgressBar::new(total as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
+            .expect("a valid progress template"),
+    );
+    // Each game is appended as soon as it ends (the first of a pair too), from the worker
+    // that played it, so an interrupted run keeps every finished game.
+    let work = |job: &Job| -> Result<usize, String> {
         let contest = Contest {
             commands: [command_of(&job.a), command_of(&job.b)],
             league,
             limits,
         };
         let seed = game_seed(request.seed, 2 * job.pair);
-        if job.seats.len() == 2 {
-            Ok(play_pair(&contest, seed)?.into())
-        } else {
-            job.seats
-                .iter()
-                .map(|&seat| play_seated_game(&contest, seed, seat))
-                .collect()
-        }
-    };
-    let progress = ProgressBar::new(total as u64);
-    progress.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed} < {eta}]")
-            .expect("a valid progress template"),
-    );
-    let mut fatal: Option<String> = None;
-    let mut played = 0;
-    run_parallel(&jobs, request.threads, work, |job, games| {
-        let games = match games {
-            Ok(games) => games,
-            Err(error) => {
-                fatal.get_or_insert(error);
-                return Flow::Stop;
-            }
-        };
-        for game in games {
+        let mut played = 0;
+        for &seat in &job.seats {
+            let game = play_seated_game(&contest, seed, seat)?;
             if let Some((bot, detail)) = game.start_failure() {
                 let name = if bot == 0 { &job.a } else { &job.b };
-                fatal.get_or_insert(format!("player {name} could not be started: {detail}"));
-                return Flow::Stop;
+                return Err(format!("player {name} could not be started: {detail}"));
             }
-            let line = LadderGame {
-                format: GAME_FORMAT.to_string(),
-                control: request.control.clone(),
-                seed: request.seed,
-                a: job.a.clone(),
-                b: job.b.clone(),
-                pair: job.pair,
-                a_player: game.a_player,
-                map_seed: game.seed,
-                a_score: game.a_score,
-                turns: game.turns,
-                reason: game.reason.clone(),
-                eliminations: game
-                    .eliminations
-                    .iter()
-                    .map(|(bot, cause, _)| {
-                        (
-                            (if *bot == 0 { "a" } else { "b" }).to_string(),
-                            cause.clone(),
-                        )
-                    })
-                    .collect(),
-                a_command: command_of(&job.a),
-                b_command: command_of(&job.b),
-            };
-            if let Err(error) = results::append(&request.results, &line) {
-                fatal.get_or_insert(error);
-                return Flow::Stop;
+            let line = ladder_game(
+                request,
+                job,
+                &game,
+                [command_of(&job.a), command_of(&job.b)],
+            );
+            match children::record_unless_interrupted(|| results::append(&request.results, &line)) {
+                Some(appended) => appended?,
+                // Interrupted: the game may have been cut short by the interrupt's kills.
+                None => return Ok(played),
             }
             played += 1;
             progress.inc(1);
             progress.set_message(format!("{} vs {} pair {}", job.a, job.b, job.pair));
         }
-        Flow::Continue
+        Ok(played)
+    };
+    let mut fatal: Option<String> = None;
+    let mut played = 0;
+    run_parallel(&jobs, request.threads, work, |_, games| match games {
+        Ok(count) => {
+            played += count;
+            Flow::Continue
+        }
+        Err(error) => {
+            fatal.get_or_insert(error);
+            Flow::Stop
+        }
     });
     progress.finish_and_clear();
     match fatal {
         Some(error) => Err(error),
         None => Ok(played),
+    }
+}
+
+/// The results file's line for one finished game of a job.
+fn ladder_game(
+    request: &PlayRequest,
+    job: &Job,
+    game: &SeatedGame,
+    [a_command, b_command]: [String; 2],
+) -> LadderGame {
+    LadderGame {
+        format: GAME_FORMAT.to_string(),
+        control: request.control.clone(),
+        seed: request.seed,
+        a: job.a.clone(),
+        b: job.b.clone(),
+        pair: job.pair,
+        a_player: game.a_player,
+        map_seed: game.seed,
+        a_score: game.a_score,
+        turns: game.turns,
+        reason: game.reason.clone(),
+        eliminations: game
+            .eliminations
+            .iter()
+            .map(|(bot, cause, _)| {
+                (
+                    (if *bot == 0 { "a" } else { "b" }).to_string(),
+                    cause.clone(),
+                )
+            })
+            .collect(),
+        a_command,
+        b_command,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 pub const GAME_FORMAT: &str = "csb-ladder-game";
@@ -99,17 +99,38 @@ pub fn load(paths: &[impl AsRef<Path>]) -> Result<Vec<LadderGame>, String> {
     Ok(games.into_values().collect())
 }
 
-/// Appends one game as a line and flushes it to disk.
+/// Appends one game as a line and flushes it to disk. A last line cut short (a run killed
+/// mid-write, which [`load`] skips) is cut off first, so the new line does not join it.
 pub fn append(path: &Path, game: &LadderGame) -> Result<(), String> {
+    let cannot_write = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut file = std::fs::OpenOptions::new()
         .create(true)
+        .read(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let length = file.metadata().map_err(cannot_write)?.len();
+    if length > 0 {
+        let mut last = [0u8];
+        file.seek(SeekFrom::Start(length - 1))
+            .and_then(|_| file.read_exact(&mut last))
+            .map_err(cannot_write)?;
+        if last[0] != b'\n' {
+            let mut text = Vec::new();
+            file.seek(SeekFrom::Start(0))
+                .and_then(|_| file.read_to_end(&mut text))
+                .map_err(cannot_write)?;
+            let complete = text
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |end| end + 1);
+            file.set_len(complete as u64).map_err(cannot_write)?;
+        }
+    }
     let line = serde_json::to_string(game).expect("a ladder game encodes") + "\n";
     file.write_all(line.as_bytes())
         .and_then(|()| file.sync_data())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(cannot_write)
 }
 
 #[cfg(test)]
@@ -152,6 +173,10 @@ mod tests {
         let games = load(&[&first, &second, &dir.join("missing.jsonl")]).unwrap();
         assert_eq!(games.len(), 3);
         assert_eq!(games[0], game(0, 0, 1.0));
+        // The next game appended replaces the cut line instead of joining it.
+        append(&second, &game(2, 0, 1.0)).unwrap();
+        assert_eq!(load(&[&second]).unwrap().len(), 3);
+        assert!(std::fs::read_to_string(&second).unwrap().ends_with("}\n"));
         std::fs::write(&second, "not json\n").unwrap();
         assert!(load(&[&second]).unwrap_err().contains("b.jsonl:1"));
         let _ = std::fs::remove_dir_all(&dir);

@@ -74,8 +74,7 @@ impl MatchArgs {
     /// replays could not be saved.
     pub fn run(self) -> Result<(), Failure> {
         let sprt = self.sprt.as_deref().map(sprt_bounds).transpose()?;
-        children::install_interrupt_handler();
-        children::become_subreaper();
+        children::watch_over_bots();
         let config = MatchConfig {
             p1: self.p1,
             p2: self.p2,

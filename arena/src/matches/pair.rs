@@ -105,12 +105,3 @@ pub fn play_seated_game(
         replay,
     })
 }
-
-/// Plays a game pair on the map of `seed`: A as player 0, then A as player 1. A's points in
-/// the pair are the sum of the two `a_score`s (0, ½, 1, 1½ or 2).
-pub fn play_pair(contest: &Contest, seed: i64) -> Result<[SeatedGame; 2], String> {
-    Ok([
-        play_seated_game(contest, seed, 0)?,
-        play_seated_game(contest, seed, 1)?,
-    ])
-}

@@ -59,8 +59,7 @@ pub struct TuneArgs {
 impl TuneArgs {
     /// Runs (or resumes) the tuning and prints its report.
     pub fn run(self) -> Result<(), Failure> {
-        children::install_interrupt_handler();
-        children::become_subreaper();
+        children::watch_over_bots();
         let config = TuneConfig {
             bot: self.bot,
             params: self.params,

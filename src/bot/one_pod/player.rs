@@ -7,17 +7,17 @@
 //! that can touch nothing, so the trees that matter are its pod's and the opponent's. Before
 //! that, it races with `racing.rs`. It never prints an action the league lacks.
 
-use super::actions::ActionSet;
-use super::config::BotConfig;
 use super::course::Course;
-use super::evaluation::Roles;
-use super::game::{CsbGame, RaceContext};
-use super::player::{chosen_action, elapsed_ms, run_search};
 use super::racing::{racing_command, RacingView};
+use crate::bot::actions::ActionSet;
+use crate::bot::config::BotConfig;
+use crate::bot::evaluation::Roles;
+use crate::bot::game::{CsbGame, RaceContext};
+use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
 use crate::engine::rules::{FRICTION_FACTOR, LAPS, MAX_ROTATION, POD_COUNT, SHIELD_LOCK_TURNS};
 use crate::engine::{Command, FastPod, League, Map, Pod, Thrust, Vec2};
 use crate::protocol::OnePodTurn;
-use crate::search::{Smitsimax, KEEP_NOTHING};
+use crate::search::Smitsimax;
 
 /// Where the parked team-mate slots of the search sit: far from every checkpoint and pod.
 const PARKED_POSITIONS: [(f64, f64); 2] = [(-1.0e6, -1.0e6), (-1.0e6, 1.0e6)];
@@ -268,7 +268,8 @@ impl OnePodPlayer {
         let stats = run_search(
             &mut self.search,
             &root,
-            KEEP_NOTHING,
+            #[cfg(feature = "experiments")]
+            crate::search::KEEP_NOTHING,
             &self.config,
             first_turn,
             input.received_at,

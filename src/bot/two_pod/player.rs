@@ -1,17 +1,19 @@
 //! One game from the bot's side: the search set up once at start-up, then per turn the root
 //! state from the input and memory, the search within the budget, and the two commands.
 
-use super::actions::ActionSet;
-use super::config::BotConfig;
-use super::evaluation::{progress, Roles};
-use super::game::{CsbGame, RaceContext};
 use super::memory::Memory;
-use super::nnue::network::Network;
-use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, POD_COUNT};
+use crate::bot::actions::ActionSet;
+use crate::bot::config::BotConfig;
+use crate::bot::evaluation::{progress, Roles};
+use crate::bot::game::{CsbGame, RaceContext};
+use crate::bot::nnue::network::Network;
+use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
+#[cfg(feature = "experiments")]
+use crate::engine::rules::CHECKPOINT_TIMEOUT_TURNS;
+use crate::engine::rules::POD_COUNT;
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-use crate::search::{SearchStats, Smitsimax, KEEP_NOTHING, MAX_AGENTS};
-use std::time::Instant;
+use crate::search::Smitsimax;
 
 /// What the bot decided in a turn, and what it cost.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +24,7 @@ pub struct TurnDecision {
     /// Nodes in use in the largest tree (against `--nodes`: a full pool stops growing).
     pub nodes: usize,
     /// Nodes each own pod's tree kept from the previous turn (`--reuse-tree 1`; 0: fresh).
+    #[cfg(feature = "experiments")]
     pub kept_nodes: [usize; 2],
     pub elapsed_ms: f64,
 }
@@ -32,6 +35,7 @@ pub struct Player {
     memory: Memory,
     search: Smitsimax<CsbGame>,
     /// What the last turn's trees assumed, for `--reuse-tree`.
+    #[cfg(feature = "experiments")]
     last_turn: Option<SearchedTurn>,
 }
 
@@ -39,6 +43,7 @@ pub struct Player {
 /// root action each own pod played and each pod's passes at the root. The next turn keeps an own
 /// pod's subtree only if its scores still mean the same ([`SearchedTurn::keeps_tree`]). The
 /// opponents' trees always start fresh: their moves are not known, only their new positions.
+#[cfg(feature = "experiments")]
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct SearchedTurn {
     roles: [Roles; 2],
@@ -46,6 +51,7 @@ struct SearchedTurn {
     passes: [u16; POD_COUNT],
 }
 
+#[cfg(feature = "experiments")]
 impl SearchedTurn {
     /// Whether own pod `pod` may keep its tree from this turn into the next one, whose roles and
     /// passes are given: under other roles the evaluation is another; and each pod's score is
@@ -90,6 +96,7 @@ impl Player {
             config,
             context,
             search,
+            #[cfg(feature = "experiments")]
             last_turn: None,
         })
     }
@@ -112,13 +119,6 @@ impl Player {
         &mut self.memory
     }
 
-    /// The search's choice for own pod `index`, except that a move which won the race on the
-    /// spot in every one of its visits is played at once: a win is scored 1 and the discount
-    /// makes any later win worth less, so only an immediate win averages exactly 1.
-    fn chosen_action(&self, index: usize) -> u8 {
-        chosen_action(&self.search, index)
-    }
-
     /// Own pod `index`'s (0 or 1) root statistics from the last turn's search: `(action, visits,
     /// mean score)` per root action, in action order; empty before the first search. Read-only:
     /// self-play records them as training targets.
@@ -127,10 +127,11 @@ impl Player {
     }
 
     /// One line per own pod: each root action's visits and mean score, the chosen one marked.
+    #[cfg(feature = "experiments")]
     pub fn root_summary(&self) -> String {
         let mut text = String::new();
         for index in 0..2 {
-            let chosen = self.chosen_action(index);
+            let chosen = chosen_action(&self.search, index);
             text.push_str(&format!("pod {index}:"));
             for (action, visits, mean) in self.search.root_stats(index) {
                 let mark = if action == chosen { "*" } else { "" };
@@ -173,16 +174,21 @@ impl Player {
             }
         };
         let team_roles = [roles(0), roles(2)];
-        let mut root = CsbGame::root(self.context, fast, team_roles);
-        if self.config.timeout_aware {
-            root = root.with_timeout(
+        let root = CsbGame::root(self.context, fast, team_roles);
+        #[cfg(feature = "experiments")]
+        let root = match self.config.timeout_aware {
+            true => root.with_timeout(
                 self.memory
                     .turns_without_pass
                     .map(|turns| u32::from(CHECKPOINT_TIMEOUT_TURNS).saturating_sub(turns)),
-            );
-        }
+            ),
+            false => root,
+        };
+        #[cfg(feature = "experiments")]
         let passes = fast.map(|pod| pod.passes);
-        let mut played = KEEP_NOTHING;
+        #[cfg(feature = "experiments")]
+        let mut played = crate::search::KEEP_NOTHING;
+        #[cfg(feature = "experiments")]
         if let Some(last) = self.last_turn.filter(|_| self.config.reuse_tree) {
             for (pod, kept) in played.iter_mut().take(2).enumerate() {
                 if last.keeps_tree(&team_roles, &passes, pod) {
@@ -193,6 +199,7 @@ impl Player {
         let stats = run_search(
             &mut self.search,
             &root,
+            #[cfg(feature = "experiments")]
             played,
             &self.config,
             first_turn,
@@ -202,11 +209,14 @@ impl Player {
             chosen_action(&self.search, 0),
             chosen_action(&self.search, 1),
         ];
-        self.last_turn = Some(SearchedTurn {
-            roles: team_roles,
-            played: chosen,
-            passes,
-        });
+        #[cfg(feature = "experiments")]
+        {
+            self.last_turn = Some(SearchedTurn {
+                roles: team_roles,
+                played: chosen,
+                passes,
+            });
+        }
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
             // The search played an out-of-reach SHIELD as action 0; so does the bot.
@@ -222,53 +232,14 @@ impl Player {
             iterations: stats.iterations,
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
+            #[cfg(feature = "experiments")]
             kept_nodes: [stats.nodes_kept[0], stats.nodes_kept[1]],
             elapsed_ms: elapsed_ms(input.received_at),
         }
     }
 }
 
-/// The search's choice for own pod `index` (see [`Player`]'s use of it): a move that won the
-/// race on the spot in every one of its visits, else the search's best action.
-pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
-    search
-        .root_stats(index)
-        .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
-        .max_by_key(|&(_, visits, _)| visits)
-        .map(|(action, _, _)| action)
-        .unwrap_or_else(|| search.best_action(index))
-}
-
-/// Runs the search from `root` for the configured iterations, or until the turn's budget
-/// (the first turn's on the first turn) has passed since `received_at`. Agent `a` keeps its
-/// subtree under action `played[a]` from the last turn (`KEEP_NOTHING`: every tree fresh).
-pub fn run_search(
-    search: &mut Smitsimax<CsbGame>,
-    root: &CsbGame,
-    played: [Option<u8>; MAX_AGENTS],
-    config: &BotConfig,
-    first_turn: bool,
-    received_at: Instant,
-) -> SearchStats {
-    match config.iterations {
-        Some(iterations) => search.run_iterations_keeping(root, played, iterations),
-        None => {
-            let budget_ms = if first_turn {
-                config.first_budget_ms
-            } else {
-                config.budget_ms
-            };
-            search.run_until_keeping(root, played, || elapsed_ms(received_at) >= budget_ms)
-        }
-    }
-}
-
-/// Milliseconds since `since`.
-pub fn elapsed_ms(since: Instant) -> f64 {
-    since.elapsed().as_secs_f64() * 1000.0
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "experiments"))]
 mod tests {
     use super::*;
 

@@ -1,0 +1,54 @@
+//! One turn's search, shared by the bots of every league: the search run within the turn's
+//! budget (or a fixed number of iterations), and the move it chose.
+
+use super::config::BotConfig;
+use super::game::CsbGame;
+use crate::search::{SearchStats, Smitsimax};
+use std::time::Instant;
+
+/// The search's choice for own pod `index` (see the two-pod `Player`'s use of it): a move that won the
+/// race on the spot in every one of its visits, else the search's best action.
+pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
+    search
+        .root_stats(index)
+        .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
+        .max_by_key(|&(_, visits, _)| visits)
+        .map(|(action, _, _)| action)
+        .unwrap_or_else(|| search.best_action(index))
+}
+
+/// Runs the search from `root` for the configured iterations, or until the turn's budget
+/// (the first turn's on the first turn) has passed since `received_at`. With feature
+/// `experiments`, agent `a` keeps its subtree under action `played[a]` from the last turn
+/// (`KEEP_NOTHING`: every tree fresh).
+pub fn run_search(
+    search: &mut Smitsimax<CsbGame>,
+    root: &CsbGame,
+    #[cfg(feature = "experiments")] played: [Option<u8>; crate::search::MAX_AGENTS],
+    config: &BotConfig,
+    first_turn: bool,
+    received_at: Instant,
+) -> SearchStats {
+    let budget_ms = if first_turn {
+        config.first_budget_ms
+    } else {
+        config.budget_ms
+    };
+    let out_of_time = || elapsed_ms(received_at) >= budget_ms;
+    #[cfg(feature = "experiments")]
+    let stats = match config.iterations {
+        Some(iterations) => search.run_iterations_keeping(root, played, iterations),
+        None => search.run_until_keeping(root, played, out_of_time),
+    };
+    #[cfg(not(feature = "experiments"))]
+    let stats = match config.iterations {
+        Some(iterations) => search.run_iterations(root, iterations),
+        None => search.run_until(root, out_of_time),
+    };
+    stats
+}
+
+/// Milliseconds since `since`.
+pub fn elapsed_ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}

@@ -1,0 +1,96 @@
+//! README's table of the bot's flags is `csb --help`'s list: the same flags in the same order,
+//! each with the same values, default and meaning, so that neither drifts from the other. On a
+//! difference the test prints the table to paste into README.md.
+
+use std::process::Command;
+
+/// Between these two lines README.md holds the table.
+const TABLE_START: &str =
+    "<!-- flags table: generated from csb --help, checked by tests/readme_flags.rs -->";
+const TABLE_END: &str = "<!-- end of flags table -->";
+
+/// One flag: `--name VALUES`, its default and its meaning.
+#[derive(Debug, PartialEq)]
+struct Row {
+    usage: String,
+    default: String,
+    meaning: String,
+}
+
+/// The flag lines of `csb --help`: `  --name VALUES  meaning [default]`.
+fn help_rows() -> Vec<Row> {
+    let output = Command::new(env!("CARGO_BIN_EXE_csb"))
+        .arg("--help")
+        .output()
+        .expect("csb runs");
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    help.lines()
+        .filter_map(|line| line.strip_prefix("  --"))
+        .map(|line| {
+            let (usage, rest) = line.split_once("  ").expect("usage, two spaces, meaning");
+            let (meaning, default) = rest
+                .trim_start()
+                .strip_suffix(']')
+                .and_then(|rest| rest.rsplit_once(" ["))
+                .expect("a default in brackets");
+            Row {
+                usage: format!("--{usage}"),
+                default: default.to_string(),
+                meaning: meaning.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The rows of README's table (`| `--name VALUES` | default | meaning |`, `\|` for `|`).
+fn readme_rows() -> Vec<Row> {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find(TABLE_START)
+        .expect("README.md has the flags table");
+    let end = readme[start..].find(TABLE_END).expect("the table ends") + start;
+    readme[start + TABLE_START.len()..end]
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .map(|line| {
+            let cells: Vec<String> = line
+                .replace("\\|", "\u{1}")
+                .trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().replace('\u{1}', "|"))
+                .collect();
+            assert_eq!(cells.len(), 3, "three cells: {line}");
+            Row {
+                usage: cells[0].trim_matches('`').to_string(),
+                default: cells[1].clone(),
+                meaning: cells[2].clone(),
+            }
+        })
+        .collect()
+}
+
+fn table(rows: &[Row]) -> String {
+    let mut text = String::from("| flag | default | meaning |\n| --- | --- | --- |\n");
+    for row in rows {
+        text.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            row.usage.replace('|', "\\|"),
+            row.default,
+            row.meaning
+        ));
+    }
+    text
+}
+
+#[test]
+fn readmes_flags_table_is_csb_help() {
+    let help = help_rows();
+    assert!(help.len() >= 30, "csb --help lists its flags: {help:?}");
+    let readme = readme_rows();
+    assert!(
+        readme == help,
+        "README.md's flags table differs from csb --help; the table from csb --help:\n{}",
+        table(&help)
+    );
+}
