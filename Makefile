@@ -13,6 +13,9 @@
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
+#   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
+#           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory, SECONDS=600);
+#           installs cargo-afl if it is missing (docs/reliability.md)
 
 CARGO  ?= cargo
 LEAGUE ?= legend
@@ -36,7 +39,7 @@ SEED ?= 1
 MAX_CHARS ?= 100000
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena clean
+.PHONY: all build test lint bundle bench arena fuzz clean
 
 all: build bundle
 	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
@@ -74,6 +77,11 @@ bench:
 
 arena:
 	$(CARGO) build --release -p arena -p sparring
+
+TARGET  ?=
+SECONDS ?= 600
+fuzz:
+	sh scripts/fuzz.sh "$(TARGET)" "$(SECONDS)"
 
 clean:
 	$(CARGO) clean

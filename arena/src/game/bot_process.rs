@@ -112,8 +112,9 @@ fn strip_terminator(mut bytes: Vec<u8>) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// Splits the complete lines out of `pending` (and an over-long partial line).
-fn take_lines(pending: &mut Vec<u8>) -> Vec<String> {
+/// Splits the complete lines out of `pending` (and an over-long partial line): how the reader
+/// thread cuts a bot's stdout into lines (public for the fuzzer).
+pub fn take_lines(pending: &mut Vec<u8>) -> Vec<String> {
     let mut batch = Vec::new();
     while let Some(end) = pending.iter().position(|&b| b == b'\n') {
         batch.push(strip_terminator(pending.drain(..=end).collect()));

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Runs one fuzz target under AFL++ for a given time: `make fuzz TARGET=<name> SECONDS=<n>`, or
+# `scripts/fuzz.sh TARGET SECONDS [OUT]`. Installs cargo-afl if it is missing (it builds AFL++
+# from source with the C compiler; no clang needed, rustc instruments the code), builds the
+# driver `fuzz-afl` with AFL++'s instrumentation in target/afl (apart from the normal build),
+# seeds the run with the target's committed corpus (fuzz/corpus/TARGET) and fuzzes into OUT
+# (default target/fuzz/TARGET; a second run into the same OUT resumes it). AFL++'s figures are
+# in OUT/default/fuzzer_stats (updated as it runs) and printed at the end; crashes land in
+# OUT/default/crashes, hangs in OUT/default/hangs. See docs/reliability.md.
+set -eu
+
+target=${1:-}
+seconds=${2:-}
+out=${3:-target/fuzz/$target}
+targets=$(ls fuzz/corpus | tr '\n' ' ')
+if [ -z "$target" ] || [ ! -d "fuzz/corpus/$target" ]; then
+    echo "make fuzz: TARGET must be one of: $targets(got \"$target\")" >&2
+    exit 2
+fi
+case "$seconds" in
+    '' | *[!0-9]*) echo "make fuzz: SECONDS must be a whole number of seconds (got \"$seconds\")" >&2; exit 2 ;;
+esac
+
+if ! cargo afl --version >/dev/null 2>&1; then
+    echo "== installing cargo-afl (builds AFL++; a few minutes)" >&2
+    cargo install cargo-afl --locked
+fi
+# cargo-afl's install normally builds AFL++ already; build it if not, keep it if it is there.
+if ! config=$(cargo afl config --build 2>&1) && ! echo "$config" | grep -q "already built"; then
+    echo "$config" >&2
+    echo "make fuzz: cargo afl config --build failed" >&2
+    exit 1
+fi
+
+CARGO_TARGET_DIR=target/afl cargo afl build --release -p fuzz --features afl --bin fuzz-afl
+
+mkdir -p "$out"
+echo "== fuzzing $target for $seconds s into $out" >&2
+# No curses screen, no CPU pinning (a shared machine), no core-dump or CPU-governor demands
+# on the machine's settings; a run into an existing OUT resumes.
+AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+AFL_AUTORESUME=1 \
+    cargo afl fuzz -V "$seconds" -t 1000 -i "fuzz/corpus/$target" -o "$out" \
+    -- target/afl/release/fuzz-afl "$target" || true
+
+stats="$out/default/fuzzer_stats"
+if [ ! -f "$stats" ]; then
+    echo "make fuzz: AFL++ wrote no statistics ($stats)" >&2
+    exit 1
+fi
+echo "== $target: AFL++ statistics ($stats)"
+grep -E '^(run_time|execs_done|execs_per_sec|corpus_count|bitmap_cvg|edges_found|total_edges|saved_crashes|saved_hangs) ' "$stats"
+crashes=$(find "$out/default/crashes" "$out/default/hangs" -type f -name 'id:*' 2>/dev/null | wc -l)
+if [ "$crashes" -gt 0 ]; then
+    echo "== $crashes crash(es) or hang(s) to fix, minimise with cargo afl tmin, keep in fuzz/regressions/$target/:"
+    find "$out/default/crashes" "$out/default/hangs" -type f -name 'id:*'
+fi
