@@ -6,7 +6,7 @@
 use super::config::BotConfig;
 #[cfg(feature = "cli")]
 use super::flags::help;
-use super::turn_loop::EXIT_BAD_INPUT;
+pub use super::turn_loop::EXIT_BAD_INPUT;
 use std::io::{BufRead, Write};
 
 /// Runs a whole game over the given streams with the settings of `args`; returns the process
