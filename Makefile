@@ -4,7 +4,8 @@
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
 #   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
-#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone)
+#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone,
+#           two-pod with the network: two-pod,net)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
 #           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
@@ -69,6 +70,7 @@ lint:
 	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv
 
 bundle:
 	$(CARGO) build --release -p csb

@@ -10,24 +10,36 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
-#[cfg(feature = "two-pod")]
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
 use super::nnue::network::Network;
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
 use crate::search::{Game, Rng, MAX_AGENTS};
 
-/// Without the two-pod bot there is no network (it knows two pods a side): a type with no
-/// values, so `RaceContext::network` is always `None` and its uses compile to nothing.
-#[cfg(not(feature = "two-pod"))]
+/// Without the network's code (feature `net`, or `experiments` for `--eval net`; it knows two
+/// pods a side, so only with `two-pod`): a type with no values, so `RaceContext::network` is
+/// always `None` and its uses compile to nothing.
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
 #[derive(Debug)]
 pub enum Network {}
 
-#[cfg(not(feature = "two-pod"))]
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
 impl Network {
     fn player0_logit(&self, _pods: &[FastPod; POD_COUNT], _map: &Map, _passes: u16) -> f32 {
         match *self {}
     }
+}
+
+/// The network the weights ask for (`--eval net`), alive for the whole process; `None` for the
+/// hand evaluation.
+pub fn network_for(weights: &EvalWeights) -> Option<&'static Network> {
+    #[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+    if weights.net {
+        return Some(Box::leak(Box::new(Network::embedded())));
+    }
+    let _ = weights;
+    None
 }
 
 /// What stays fixed during a game: the map, the action set, the finish line.

@@ -11,7 +11,7 @@ pub mod evaluation;
 pub mod flags;
 pub mod game;
 pub mod league;
-#[cfg(feature = "two-pod")]
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
 pub mod nnue;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;

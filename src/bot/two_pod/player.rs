@@ -5,8 +5,7 @@ use super::memory::Memory;
 use crate::bot::actions::ActionSet;
 use crate::bot::config::BotConfig;
 use crate::bot::evaluation::{progress, Roles};
-use crate::bot::game::{CsbGame, RaceContext};
-use crate::bot::nnue::network::Network;
+use crate::bot::game::{network_for, CsbGame, RaceContext};
 use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
 #[cfg(feature = "experiments")]
 use crate::engine::rules::CHECKPOINT_TIMEOUT_TURNS;
@@ -84,11 +83,7 @@ impl Player {
             weights: config.eval,
             shield_near: config.shield_near,
             greedy: config.greedy,
-            network: if config.eval.net {
-                Some(Box::leak(Box::new(Network::embedded())))
-            } else {
-                None
-            },
+            network: network_for(&config.eval),
         }));
         let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
         Ok(Player {
