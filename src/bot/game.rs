@@ -73,11 +73,15 @@ pub struct CsbGame {
     pub pod_baselines: [f64; POD_COUNT],
     /// Per player: plies the search may play before the checkpoint timeout eliminates it if
     /// its pods pass nothing (`--timeout-aware 1`; `u32::MAX`, never reached, when off), its
-    /// passes at the root, and which players it has eliminated so far.
+    /// passes at the root, and which players it has eliminated so far (feature `experiments`).
+    #[cfg(feature = "experiments")]
     pub timeout_plies: [u32; 2],
+    #[cfg(feature = "experiments")]
     pub root_passes: [u16; 2],
+    #[cfg(feature = "experiments")]
     pub timed_out: [bool; 2],
     /// Plies played since the root.
+    #[cfg(feature = "experiments")]
     pub plies: u32,
     /// With the network: player 0's win logit at the root, where its value is centred.
     pub net_baseline: f32,
@@ -107,9 +111,13 @@ impl CsbGame {
             roles,
             baseline,
             pod_baselines,
+            #[cfg(feature = "experiments")]
             timeout_plies: [u32::MAX; 2],
+            #[cfg(feature = "experiments")]
             root_passes: [0, 1].map(|player| pods[2 * player].passes + pods[2 * player + 1].passes),
+            #[cfg(feature = "experiments")]
             timed_out: [false; 2],
+            #[cfg(feature = "experiments")]
             plies: 0,
             net_baseline: context.network.map_or(0.0, |network| {
                 network.player0_logit(&pods, &context.map, context.passes_to_finish)
@@ -130,6 +138,7 @@ impl CsbGame {
     /// This root with the checkpoint timeout in view: player `p` is eliminated if its pods
     /// pass nothing in the next `turns_left[p]` plies (counted one short, the referee's
     /// off-by-one being uncertain, csb-rules.md §5.4).
+    #[cfg(feature = "experiments")]
     pub fn with_timeout(mut self, turns_left: [u32; 2]) -> CsbGame {
         self.timeout_plies = turns_left.map(|left| left.saturating_sub(1));
         self
@@ -180,16 +189,32 @@ impl CsbGame {
     }
 
     /// The player who has won: the first to finish the race (player 0 first when both have),
-    /// or the other one when the checkpoint timeout eliminated a player.
+    /// or (feature `experiments`) the other one when the checkpoint timeout eliminated a player.
     fn finisher(&self) -> Option<usize> {
         let finish = self.context.passes_to_finish;
         if let Some(pod) = (0..POD_COUNT).find(|&pod| self.pods[pod].passes >= finish) {
             return Some(pod / 2);
         }
+        #[cfg(feature = "experiments")]
         match self.timed_out {
-            [true, false] => Some(1),
-            [false, true] => Some(0),
-            _ => None,
+            [true, false] => return Some(1),
+            [false, true] => return Some(0),
+            _ => {}
+        }
+        None
+    }
+
+    /// One more ply: a player whose pods have passed nothing since the root by its timeout ply
+    /// is eliminated.
+    #[cfg(feature = "experiments")]
+    #[inline(always)]
+    fn count_timeouts(&mut self) {
+        self.plies += 1;
+        for player in 0..2 {
+            if self.plies >= self.timeout_plies[player] {
+                let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
+                self.timed_out[player] |= passes == self.root_passes[player];
+            }
         }
     }
 }
@@ -224,13 +249,8 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
-        self.plies += 1;
-        for player in 0..2 {
-            if self.plies >= self.timeout_plies[player] {
-                let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
-                self.timed_out[player] |= passes == self.root_passes[player];
-            }
-        }
+        #[cfg(feature = "experiments")]
+        self.count_timeouts();
     }
 
     #[inline(always)]
@@ -358,6 +378,7 @@ mod tests {
         assert_eq!(game(1199.0, true).effective_action(1, SHIELD_ACTION), 0);
     }
 
+    #[cfg(feature = "experiments")]
     #[test]
     fn a_player_that_passes_nothing_before_the_timeout_loses() {
         // Everyone far from their next checkpoint, standing: nobody passes in two plies.
