@@ -2,7 +2,10 @@
 //!
 //! `engine` holds the game rules (bit-exact with CodinGame's referee), `search` a generic
 //! Smitsimax, `bot` the CSB decision making built from both, and `protocol` the CodinGame text
-//! format. `main.rs` is a thin turn loop over `bot` and `protocol`.
+//! format. `main.rs` only calls `bot::run::run_stdio`. Cargo features choose what a build holds
+//! (Cargo.toml): the binary has them all; a league's bundle only its protocol (`one-pod` or
+//! `two-pod`), without flags (`cli`), non-default settings (`experiments`) or the referee's
+//! side of the engine (`referee`).
 
 pub mod bot;
 pub mod engine;

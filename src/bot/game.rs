@@ -10,10 +10,37 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+use super::nnue::network::Network;
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
 use crate::search::{Game, Rng, MAX_AGENTS};
+
+/// Without the network's code (feature `net`, or `experiments` for `--eval net`; it knows two
+/// pods a side, so only with `two-pod`): a type with no values, so `RaceContext::network` is
+/// always `None` and its uses compile to nothing.
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
+#[derive(Debug)]
+pub enum Network {}
+
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
+impl Network {
+    fn player0_logit(&self, _pods: &[FastPod; POD_COUNT], _map: &Map, _passes: u16) -> f32 {
+        match *self {}
+    }
+}
+
+/// The network the weights ask for (`--eval net`), alive for the whole process; `None` for the
+/// hand evaluation.
+pub fn network_for(weights: &EvalWeights) -> Option<&'static Network> {
+    #[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+    if weights.net {
+        return Some(Box::leak(Box::new(Network::embedded())));
+    }
+    let _ = weights;
+    None
+}
 
 /// What stays fixed during a game: the map, the action set, the finish line.
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +57,8 @@ pub struct RaceContext {
     /// Probability that a pod plays [`greedy_action`] instead of a uniformly random action on
     /// the plies the search has no statistics for (`--greedy`, see `policy.rs`).
     pub greedy: f64,
+    /// The value network scoring the leaves (`--eval net`); `None`: the hand evaluation.
+    pub network: Option<&'static Network>,
 }
 
 /// One search state: the four pods (pods 0,1 are player 0's = our pods) and the roles.
@@ -44,12 +73,18 @@ pub struct CsbGame {
     pub pod_baselines: [f64; POD_COUNT],
     /// Per player: plies the search may play before the checkpoint timeout eliminates it if
     /// its pods pass nothing (`--timeout-aware 1`; `u32::MAX`, never reached, when off), its
-    /// passes at the root, and which players it has eliminated so far.
+    /// passes at the root, and which players it has eliminated so far (feature `experiments`).
+    #[cfg(feature = "experiments")]
     pub timeout_plies: [u32; 2],
+    #[cfg(feature = "experiments")]
     pub root_passes: [u16; 2],
+    #[cfg(feature = "experiments")]
     pub timed_out: [bool; 2],
     /// Plies played since the root.
+    #[cfg(feature = "experiments")]
     pub plies: u32,
+    /// With the network: player 0's win logit at the root, where its value is centred.
+    pub net_baseline: f32,
 }
 
 impl CsbGame {
@@ -76,16 +111,34 @@ impl CsbGame {
             roles,
             baseline,
             pod_baselines,
+            #[cfg(feature = "experiments")]
             timeout_plies: [u32::MAX; 2],
+            #[cfg(feature = "experiments")]
             root_passes: [0, 1].map(|player| pods[2 * player].passes + pods[2 * player + 1].passes),
+            #[cfg(feature = "experiments")]
             timed_out: [false; 2],
+            #[cfg(feature = "experiments")]
             plies: 0,
+            net_baseline: context.network.map_or(0.0, |network| {
+                network.player0_logit(&pods, &context.map, context.passes_to_finish)
+            }),
         }
+    }
+
+    /// Player 0's value by the network: `σ(gain × (logit − root logit))`, centred on the root
+    /// so that the gain sharpens what the moves change (`--net-gain`).
+    #[inline(always)]
+    fn network_player0(&self, network: &Network) -> f64 {
+        let context = self.context;
+        let logit = network.player0_logit(&self.pods, &context.map, context.passes_to_finish);
+        let centred = context.weights.net_gain * f64::from(logit - self.net_baseline);
+        1.0 / (1.0 + (-centred).exp())
     }
 
     /// This root with the checkpoint timeout in view: player `p` is eliminated if its pods
     /// pass nothing in the next `turns_left[p]` plies (counted one short, the referee's
     /// off-by-one being uncertain, csb-rules.md §5.4).
+    #[cfg(feature = "experiments")]
     pub fn with_timeout(mut self, turns_left: [u32; 2]) -> CsbGame {
         self.timeout_plies = turns_left.map(|left| left.saturating_sub(1));
         self
@@ -136,16 +189,32 @@ impl CsbGame {
     }
 
     /// The player who has won: the first to finish the race (player 0 first when both have),
-    /// or the other one when the checkpoint timeout eliminated a player.
+    /// or (feature `experiments`) the other one when the checkpoint timeout eliminated a player.
     fn finisher(&self) -> Option<usize> {
         let finish = self.context.passes_to_finish;
         if let Some(pod) = (0..POD_COUNT).find(|&pod| self.pods[pod].passes >= finish) {
             return Some(pod / 2);
         }
+        #[cfg(feature = "experiments")]
         match self.timed_out {
-            [true, false] => Some(1),
-            [false, true] => Some(0),
-            _ => None,
+            [true, false] => return Some(1),
+            [false, true] => return Some(0),
+            _ => {}
+        }
+        None
+    }
+
+    /// One more ply: a player whose pods have passed nothing since the root by its timeout ply
+    /// is eliminated.
+    #[cfg(feature = "experiments")]
+    #[inline(always)]
+    fn count_timeouts(&mut self) {
+        self.plies += 1;
+        for player in 0..2 {
+            if self.plies >= self.timeout_plies[player] {
+                let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
+                self.timed_out[player] |= passes == self.root_passes[player];
+            }
         }
     }
 }
@@ -180,13 +249,8 @@ impl Game for CsbGame {
             &joint,
             self.context.max_thrust,
         );
-        self.plies += 1;
-        for player in 0..2 {
-            if self.plies >= self.timeout_plies[player] {
-                let passes = self.pods[2 * player].passes + self.pods[2 * player + 1].passes;
-                self.timed_out[player] |= passes == self.root_passes[player];
-            }
-        }
+        #[cfg(feature = "experiments")]
+        self.count_timeouts();
     }
 
     #[inline(always)]
@@ -198,28 +262,42 @@ impl Game for CsbGame {
     fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
         let context = self.context;
         let finisher = self.finisher();
+        let network_player0 = match (context.network, finisher) {
+            (Some(network), None) => Some(self.network_player0(network)),
+            _ => None,
+        };
+        let net_weight = context.weights.net_weight;
+        if let (Some(player0), true) = (network_player0, net_weight >= 1.0) {
+            // Our trees back up the team's win probability, the opponent's trees its complement.
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+            return;
+        }
         if context.weights.pod_scores && finisher.is_none() {
             let values = pod_values(&self.pods, &context.map, &self.roles, &context.weights);
             for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
                 *score = squash(values[pod] - self.pod_baselines[pod], &context.weights);
             }
-            return;
+        } else {
+            let player0 = match finisher {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => player0_score(
+                    &self.pods,
+                    &self.context.map,
+                    &self.roles,
+                    &self.context.weights,
+                    self.baseline,
+                ),
+            };
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
         }
-        let player0 = match finisher {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => player0_score(
-                &self.pods,
-                &self.context.map,
-                &self.roles,
-                &self.context.weights,
-                self.baseline,
-            ),
-        };
-        scores[0] = player0;
-        scores[1] = player0;
-        scores[2] = 1.0 - player0;
-        scores[3] = 1.0 - player0;
+        if let Some(player0) = network_player0 {
+            // A blend: each pod's hand score and its team's network value.
+            for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+                let team = if pod < 2 { player0 } else { 1.0 - player0 };
+                *score = (1.0 - net_weight) * *score + net_weight * team;
+            }
+        }
     }
 
     /// With probability `greedy`, the pod drives toward its goal (`policy.rs`); otherwise a
@@ -250,6 +328,7 @@ mod tests {
             weights: EvalWeights::default(),
             shield_near,
             greedy: 0.0,
+            network: None,
         }));
         let spawn = |x: f64, y: f64| {
             let pod = Pod::spawn(Vec2::new(x, y));
@@ -299,6 +378,7 @@ mod tests {
         assert_eq!(game(1199.0, true).effective_action(1, SHIELD_ACTION), 0);
     }
 
+    #[cfg(feature = "experiments")]
     #[test]
     fn a_player_that_passes_nothing_before_the_timeout_loses() {
         // Everyone far from their next checkpoint, standing: nobody passes in two plies.

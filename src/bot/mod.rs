@@ -1,7 +1,8 @@
 //! CSB decision making: the action set per pod, the evaluation, the time budget, the glue that
-//! runs the generic search on the engine's fast path, and the turn loop; then one folder per
-//! protocol: `two_pod/` (Gold and Legend) and `one_pod/` (the leagues below Gold), each built
-//! only with its feature, so that a league's bundle holds its own protocol alone.
+//! runs the generic search on the engine's fast path, the shared turn loop and the entry point
+//! (`run.rs`); then one folder per protocol: `two_pod/` (Gold and Legend) and `one_pod/` (the
+//! leagues below Gold), each built only with its feature, so that a league's bundle holds its
+//! own protocol alone.
 
 pub mod actions;
 pub mod config;
@@ -10,11 +11,14 @@ pub mod evaluation;
 pub mod flags;
 pub mod game;
 pub mod league;
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+pub mod nnue;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;
 pub mod policy;
 pub mod run;
 pub mod search_turn;
+pub mod turn_loop;
 #[cfg(feature = "two-pod")]
 pub mod two_pod;
 

@@ -58,6 +58,8 @@ impl League {
         matches!(self, League::Silver | League::Gold | League::Legend)
     }
 
+    /// The league's name as flags and replays spell it (`gold`).
+    #[cfg(any(feature = "cli", feature = "referee", test))]
     pub fn name(self) -> &'static str {
         match self {
             League::Wood3 => "wood3",
@@ -71,6 +73,7 @@ impl League {
     }
 
     /// A league from its name, in lower case or capitalised (`gold`, `Gold`).
+    #[cfg(any(feature = "cli", feature = "referee", test))]
     pub fn parse(name: &str) -> Option<League> {
         League::ALL
             .into_iter()

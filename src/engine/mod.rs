@@ -28,8 +28,10 @@ pub use fast::{fast_turn, FastAction, FastPod, Steering};
 pub use league::League;
 pub use map::{Map, MapError};
 #[cfg(feature = "referee")]
+pub use observe::shown_angle_deg;
+#[cfg(feature = "referee")]
 pub use observe::turn_input;
-pub use observe::{shown_angle_deg, PodObservation};
+pub use observe::PodObservation;
 #[cfg(feature = "referee")]
 pub use physics::{play_turn, Collision, CollisionSink};
 pub use pod::Pod;

@@ -4,6 +4,7 @@
 use super::pod::Pod;
 #[cfg(feature = "referee")]
 use super::race::Race;
+#[cfg(feature = "referee")]
 use super::rounding::java_round;
 #[cfg(feature = "referee")]
 use super::rules::POD_COUNT;
@@ -24,6 +25,7 @@ pub struct PodObservation {
 }
 
 /// The angle CodinGame shows bots: `round(((a mod 2π) + 2π) mod 2π × 180 / π)`, −1 if unset.
+#[cfg(feature = "referee")]
 pub fn shown_angle_deg(angle_rad: Option<f64>) -> i32 {
     match angle_rad {
         None => -1,
@@ -37,6 +39,7 @@ pub fn shown_angle_deg(angle_rad: Option<f64>) -> i32 {
 
 impl PodObservation {
     /// What a bot is told about `pod`.
+    #[cfg(feature = "referee")]
     pub fn of(pod: &Pod, checkpoint_count: usize, eliminated: bool) -> PodObservation {
         PodObservation {
             x: pod.pos.x as i32,
@@ -99,7 +102,7 @@ pub fn turn_input(race: &Race, player: usize) -> [PodObservation; POD_COUNT] {
     lines
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "referee"))]
 mod tests {
     use super::*;
 

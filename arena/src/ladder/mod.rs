@@ -3,8 +3,9 @@
 //! pairs with results appended to a file (`play`), and rated together by maximum likelihood
 //! (`table`). See docs/ladder.md.
 //!
-//! Uses the matches (game pairs, parallel play, seeds, pair summaries) and the statistics (the
-//! ratings' fit, pentanomial pairs); no other folder uses the ladder.
+//! Uses the matches (game pairs, parallel play, seeds, pair summaries), the statistics (the
+//! ratings' fit, pentanomial pairs) and the game (time limits, the bots' Ctrl-C handling); no
+//! other folder uses the ladder.
 
 pub mod build;
 pub mod command;

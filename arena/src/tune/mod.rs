@@ -7,8 +7,8 @@
 //! (`trajectory.rs`). Shards of a run play their share of every iteration's pairs and meet
 //! after each through their files (`shards.rs`).
 //!
-//! Uses the matches (each iteration is a match) and the statistics (W/D/L); no other folder uses
-//! the tuning.
+//! Uses the matches (each iteration is a match), the statistics (W/D/L), the replay's
+//! elimination causes and the game's Ctrl-C handling; no other folder uses the tuning.
 
 pub mod command;
 pub mod games;

@@ -23,7 +23,7 @@ use crate::search::Smitsimax;
 const PARKED_POSITIONS: [(f64, f64); 2] = [(-1.0e6, -1.0e6), (-1.0e6, 1.0e6)];
 
 /// Speed gain (before friction) above the league cap that only a BOOST explains (collisions can
-/// cause jumps too, hence the margin), as in `memory.rs`.
+/// cause jumps too, hence the margin), as in `two_pod/memory.rs`.
 const BOOST_DETECTION_MARGIN: f64 = 150.0;
 
 /// What the one-pod bot decided in a turn, and what it cost.
@@ -151,6 +151,8 @@ impl OnePodPlayer {
                 weights: self.config.eval,
                 shield_near: self.config.shield_near,
                 greedy: self.config.greedy,
+                // The network knows two pods a side.
+                network: None,
             })));
         }
         self.context

@@ -1,9 +1,9 @@
 //! The turn loop below Gold: per turn the one-pod protocol's two lines in (Wood 3's short pod
-//! line, the six-integer one after), one command out, through the shared loop of `run.rs`.
+//! line, the six-integer one after), one command out, through the shared loop of `turn_loop.rs`.
 
 use super::player::OnePodPlayer;
 use crate::bot::config::BotConfig;
-use crate::bot::run::{play_turns, TurnLine};
+use crate::bot::turn_loop::{play_turns, TurnLine};
 use crate::engine::League;
 use crate::protocol::{format_command, InputReader};
 use std::io::{BufRead, Write};

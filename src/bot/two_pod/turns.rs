@@ -1,9 +1,9 @@
 //! The turn loop of Gold and Legend: the initialisation block, then per turn four pod lines in
-//! and two commands out, through the shared loop of `run.rs`.
+//! and two commands out, through the shared loop of `turn_loop.rs`.
 
 use super::player::Player;
 use crate::bot::config::BotConfig;
-use crate::bot::run::{play_turns, TurnLine, EXIT_BAD_INPUT};
+use crate::bot::turn_loop::{play_turns, TurnLine, EXIT_BAD_INPUT};
 use crate::protocol::{format_command, InputReader};
 use std::io::{BufRead, Write};
 
