@@ -33,7 +33,11 @@ if ! config=$(cargo afl config --build 2>&1) && ! echo "$config" | grep -q "alre
     exit 1
 fi
 
-CARGO_TARGET_DIR=target/afl cargo afl build --release -p fuzz --features afl --bin fuzz-afl
+# Optimised, but with the checks the debug build of `make test` has: an integer overflow or a
+# failed debug assertion is a crash here as it is there.
+CARGO_TARGET_DIR=target/afl CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
+CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
+    cargo afl build --release -p fuzz --features afl --bin fuzz-afl
 
 mkdir -p "$out"
 # A dictionary of the format's words (JSON keys, TOML tables), where the target has one.
