@@ -276,7 +276,7 @@ fn parse_game_result(result: &Value) -> Result<Recording, String> {
                     .split_whitespace()
                     .map(|n| number(n, "map"))
                     .collect::<Result<_, _>>()?;
-                if numbers.len() % 2 != 0 {
+                if !numbers.len().is_multiple_of(2) {
                     return Err(format!(
                         "refereeInput map= has {} numbers, expected x y pairs",
                         numbers.len()
