@@ -4,7 +4,8 @@
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
 #   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
-#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone)
+#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone,
+#           two-pod with the network: two-pod,net)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
 #           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
@@ -13,6 +14,11 @@
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
+#   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,
+#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped)
+#   train   train the value network on data/selfplay into target/train (resumable, per-epoch
+#           checkpoint, loss.csv and loss.png), print its figures beside the hand evaluation's
+#   export-net  write target/train's model into src/bot/nnue/weights.rs (and learn/model/)
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory, SECONDS=600);
 #           installs cargo-afl if it is missing (docs/reliability.md)
@@ -39,7 +45,7 @@ SEED ?= 1
 MAX_CHARS ?= 100000
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena fuzz clean
+.PHONY: all build test lint bundle bench arena selfplay train export-net fuzz clean
 
 all: build bundle
 	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
@@ -64,6 +70,7 @@ lint:
 	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
+	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv
 
 bundle:
 	$(CARGO) build --release -p csb
@@ -77,6 +84,22 @@ bench:
 
 arena:
 	$(CARGO) build --release -p arena -p sparring
+
+GAMES      ?= 1600
+SELFPLAY_ITERATIONS ?= 400
+SHARD      ?= 0/1
+EPOCHS     ?= 12
+
+selfplay:
+	$(CARGO) run --release -p learn -- selfplay --out data/selfplay --games $(GAMES) \
+		--iterations $(SELFPLAY_ITERATIONS) --seed 1 --shard $(SHARD)
+
+train:
+	$(CARGO) run --release -p learn -- train --data data/selfplay --out target/train --epochs $(EPOCHS)
+
+export-net:
+	$(CARGO) run --release -p learn -- export --model target/train/model.safetensors
+	$(CARGO) fmt --all
 
 TARGET  ?=
 SECONDS ?= 600

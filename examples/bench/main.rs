@@ -15,7 +15,11 @@
 //! a recorded game (`replays/inputs/cg-demo.p0.txt`), each followed by 6-turn rollouts of random
 //! actions from the bot's action set, as the search plays them; it prints the share of its turns
 //! with a pod–pod contact.
+//!
+//! `evaluation.rs` then times the leaf evaluation, hand-written and value network
+//! (`evaluation: mode=<hand|net> ns_per_eval=…`).
 
+mod evaluation;
 mod search;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
@@ -446,6 +450,7 @@ fn main() {
     }
     bench_engine();
     bench_mix();
+    evaluation::bench_evaluation();
     if !engine_only {
         search::bench_search();
     }

@@ -27,6 +27,17 @@ pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
 /// (rows C1 and G2).
 pub const BOT_CHASE_WEIGHT: f64 = 1.0;
 
+/// The network's share of each pod's score under `--eval net` (`--net-weight`): at 1000
+/// iterations a turn, 0.15 won 21 of 40 games against the hand evaluation, 0.3 won 9 of 20,
+/// the network alone none of 100 (docs/strength.md, rows N1-N5).
+pub const NET_WEIGHT: f64 = 0.15;
+
+/// Whether the network scores the leaves by default: with feature `net` (Cargo.toml).
+#[cfg(feature = "net")]
+pub const NET_BY_DEFAULT: bool = true;
+#[cfg(not(feature = "net"))]
+pub const NET_BY_DEFAULT: bool = false;
+
 /// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalWeights {
@@ -45,6 +56,14 @@ pub struct EvalWeights {
     /// Each pod scored on what it does itself instead of the team's shared score
     /// (`--pod-scores 1`, see [`pod_values`]).
     pub pod_scores: bool,
+    /// Score the search's leaves with the value network instead (`--eval net`,
+    /// `nnue/network.rs`): player 0's win probability, its complement for player 1.
+    pub net: bool,
+    /// With `net`: the network's share of each pod's score, the rest the hand score
+    /// (`--net-weight`, 1: the network alone).
+    pub net_weight: f64,
+    /// With `net`: the factor on the network's logit change from the root (`--net-gain`).
+    pub net_gain: f64,
 }
 
 impl Default for EvalWeights {
@@ -57,6 +76,9 @@ impl Default for EvalWeights {
             score_scale: 10000.0,
             centred: false,
             pod_scores: true,
+            net: NET_BY_DEFAULT,
+            net_weight: NET_WEIGHT,
+            net_gain: 1.0,
         }
     }
 }

@@ -163,6 +163,41 @@ pub const FLAGS: &[Flag] = &[
         show: |c, _| u8::from(c.eval.pod_scores).to_string(),
     },
     Flag {
+        name: "eval",
+        values: "hand|net",
+        meaning: "leaf evaluation: the hand-written one or the value network (two pods a side)",
+        set: |c, _, v| {
+            c.eval.net = match v {
+                "hand" => false,
+                "net" => true,
+                _ => return Err(String::new()),
+            };
+            Ok(())
+        },
+        show: |c, _| if c.eval.net { "net" } else { "hand" }.to_string(),
+    },
+    Flag {
+        name: "net-weight",
+        values: "W",
+        meaning:
+            "with --eval net: the network's share of each pod's score, the rest the hand one's",
+        set: |c, _, v| {
+            c.eval.net_weight = fraction(v)?;
+            Ok(())
+        },
+        show: |c, _| c.eval.net_weight.to_string(),
+    },
+    Flag {
+        name: "net-gain",
+        values: "G",
+        meaning: "with --eval net: factor on the network's logit change from the root",
+        set: |c, _, v| {
+            c.eval.net_gain = positive(v)?;
+            Ok(())
+        },
+        show: |c, _| c.eval.net_gain.to_string(),
+    },
+    Flag {
         name: "shield-near",
         values: "0|1",
         meaning: "consider SHIELD only when a collision is possible",
@@ -479,6 +514,14 @@ mod tests {
         let config = BotConfig::from_args(&args("--greedy 0.3 --pod-scores 0")).unwrap();
         assert_eq!(config.greedy, 0.3);
         assert!(!config.eval.pod_scores);
+        assert!(!config.eval.net);
+        assert!(BotConfig::from_args(&args("--eval net")).unwrap().eval.net);
+        assert!(!BotConfig::from_args(&args("--eval hand")).unwrap().eval.net);
+        assert!(BotConfig::from_args(&args("--eval nnue")).is_err());
+        let blend =
+            BotConfig::from_args(&args("--eval net --net-weight 0.3 --net-gain 2")).unwrap();
+        assert_eq!((blend.eval.net_weight, blend.eval.net_gain), (0.3, 2.0));
+        assert!(BotConfig::from_args(&args("--net-weight 1.5")).is_err());
         let error = BotConfig::from_args(&args("--greedy 1.5")).unwrap_err();
         assert_eq!(error, "--greedy expects a number in [0, 1], got \"1.5\"");
         assert!(BotConfig::from_args(&args("--pod-scores 2")).is_err());

@@ -10,10 +10,37 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+use super::nnue::network::Network;
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
 use crate::search::{Game, Rng, MAX_AGENTS};
+
+/// Without the network's code (feature `net`, or `experiments` for `--eval net`; it knows two
+/// pods a side, so only with `two-pod`): a type with no values, so `RaceContext::network` is
+/// always `None` and its uses compile to nothing.
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
+#[derive(Debug)]
+pub enum Network {}
+
+#[cfg(not(all(feature = "two-pod", any(feature = "experiments", feature = "net"))))]
+impl Network {
+    fn player0_logit(&self, _pods: &[FastPod; POD_COUNT], _map: &Map, _passes: u16) -> f32 {
+        match *self {}
+    }
+}
+
+/// The network the weights ask for (`--eval net`), alive for the whole process; `None` for the
+/// hand evaluation.
+pub fn network_for(weights: &EvalWeights) -> Option<&'static Network> {
+    #[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+    if weights.net {
+        return Some(Box::leak(Box::new(Network::embedded())));
+    }
+    let _ = weights;
+    None
+}
 
 /// What stays fixed during a game: the map, the action set, the finish line.
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +57,8 @@ pub struct RaceContext {
     /// Probability that a pod plays [`greedy_action`] instead of a uniformly random action on
     /// the plies the search has no statistics for (`--greedy`, see `policy.rs`).
     pub greedy: f64,
+    /// The value network scoring the leaves (`--eval net`); `None`: the hand evaluation.
+    pub network: Option<&'static Network>,
 }
 
 /// One search state: the four pods (pods 0,1 are player 0's = our pods) and the roles.
@@ -54,6 +83,8 @@ pub struct CsbGame {
     /// Plies played since the root.
     #[cfg(feature = "experiments")]
     pub plies: u32,
+    /// With the network: player 0's win logit at the root, where its value is centred.
+    pub net_baseline: f32,
 }
 
 impl CsbGame {
@@ -88,7 +119,20 @@ impl CsbGame {
             timed_out: [false; 2],
             #[cfg(feature = "experiments")]
             plies: 0,
+            net_baseline: context.network.map_or(0.0, |network| {
+                network.player0_logit(&pods, &context.map, context.passes_to_finish)
+            }),
         }
+    }
+
+    /// Player 0's value by the network: `σ(gain × (logit − root logit))`, centred on the root
+    /// so that the gain sharpens what the moves change (`--net-gain`).
+    #[inline(always)]
+    fn network_player0(&self, network: &Network) -> f64 {
+        let context = self.context;
+        let logit = network.player0_logit(&self.pods, &context.map, context.passes_to_finish);
+        let centred = context.weights.net_gain * f64::from(logit - self.net_baseline);
+        1.0 / (1.0 + (-centred).exp())
     }
 
     /// This root with the checkpoint timeout in view: player `p` is eliminated if its pods
@@ -218,28 +262,42 @@ impl Game for CsbGame {
     fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
         let context = self.context;
         let finisher = self.finisher();
+        let network_player0 = match (context.network, finisher) {
+            (Some(network), None) => Some(self.network_player0(network)),
+            _ => None,
+        };
+        let net_weight = context.weights.net_weight;
+        if let (Some(player0), true) = (network_player0, net_weight >= 1.0) {
+            // Our trees back up the team's win probability, the opponent's trees its complement.
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+            return;
+        }
         if context.weights.pod_scores && finisher.is_none() {
             let values = pod_values(&self.pods, &context.map, &self.roles, &context.weights);
             for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
                 *score = squash(values[pod] - self.pod_baselines[pod], &context.weights);
             }
-            return;
+        } else {
+            let player0 = match finisher {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => player0_score(
+                    &self.pods,
+                    &self.context.map,
+                    &self.roles,
+                    &self.context.weights,
+                    self.baseline,
+                ),
+            };
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
         }
-        let player0 = match finisher {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => player0_score(
-                &self.pods,
-                &self.context.map,
-                &self.roles,
-                &self.context.weights,
-                self.baseline,
-            ),
-        };
-        scores[0] = player0;
-        scores[1] = player0;
-        scores[2] = 1.0 - player0;
-        scores[3] = 1.0 - player0;
+        if let Some(player0) = network_player0 {
+            // A blend: each pod's hand score and its team's network value.
+            for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+                let team = if pod < 2 { player0 } else { 1.0 - player0 };
+                *score = (1.0 - net_weight) * *score + net_weight * team;
+            }
+        }
     }
 
     /// With probability `greedy`, the pod drives toward its goal (`policy.rs`); otherwise a
@@ -270,6 +328,7 @@ mod tests {
             weights: EvalWeights::default(),
             shield_near,
             greedy: 0.0,
+            network: None,
         }));
         let spawn = |x: f64, y: f64| {
             let pod = Pod::spawn(Vec2::new(x, y));

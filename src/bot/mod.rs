@@ -11,6 +11,8 @@ pub mod evaluation;
 pub mod flags;
 pub mod game;
 pub mod league;
+#[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
+pub mod nnue;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;
 pub mod policy;

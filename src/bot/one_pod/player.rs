@@ -151,6 +151,8 @@ impl OnePodPlayer {
                 weights: self.config.eval,
                 shield_near: self.config.shield_near,
                 greedy: self.config.greedy,
+                // The network knows two pods a side.
+                network: None,
             })));
         }
         self.context

@@ -5,7 +5,7 @@ use super::memory::Memory;
 use crate::bot::actions::ActionSet;
 use crate::bot::config::BotConfig;
 use crate::bot::evaluation::{progress, Roles};
-use crate::bot::game::{CsbGame, RaceContext};
+use crate::bot::game::{network_for, CsbGame, RaceContext};
 use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
 #[cfg(feature = "experiments")]
 use crate::engine::rules::CHECKPOINT_TIMEOUT_TURNS;
@@ -83,6 +83,7 @@ impl Player {
             weights: config.eval,
             shield_near: config.shield_near,
             greedy: config.greedy,
+            network: network_for(&config.eval),
         }));
         let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
         Ok(Player {
@@ -111,6 +112,13 @@ impl Player {
     /// What the bot remembers of the race so far (e.g. to start it in the middle of a game).
     pub fn memory_mut(&mut self) -> &mut Memory {
         &mut self.memory
+    }
+
+    /// Own pod `index`'s (0 or 1) root statistics from the last turn's search: `(action, visits,
+    /// mean score)` per root action, in action order; empty before the first search. Read-only:
+    /// self-play records them as training targets.
+    pub fn root_stats(&self, index: usize) -> impl Iterator<Item = (u8, u32, f64)> + '_ {
+        self.search.root_stats(index)
     }
 
     /// One line per own pod: each root action's visits and mean score, the chosen one marked.

@@ -1,0 +1,226 @@
+//! The value network in candle: the same shape as the bot's (`csb::bot::nnue::network`), the
+//! loss, loading and saving, and the export of its weights into the bot's source
+//! (`src/bot/nnue/weights.rs`), quantised as `csb::bot::nnue::codec` says.
+
+use candle_core::{DType, Device, Module, Tensor};
+use candle_nn::{linear, Linear, VarBuilder, VarMap};
+use csb::bot::nnue::codec::{encode_level, MAX_LEVEL};
+use csb::bot::nnue::features::FEATURE_COUNT;
+use csb::bot::nnue::network::{Network, HIDDEN1, HIDDEN2};
+use std::path::Path;
+
+/// The candle tensors, by name, with their shapes (candle's `Linear` keeps `[out, in]`).
+pub const TENSORS: [(&str, [usize; 2]); 6] = [
+    ("input.weight", [HIDDEN1, FEATURE_COUNT]),
+    ("input.bias", [HIDDEN1, 1]),
+    ("hidden.weight", [HIDDEN2, HIDDEN1]),
+    ("hidden.bias", [HIDDEN2, 1]),
+    ("output.weight", [1, HIDDEN2]),
+    ("output.bias", [1, 1]),
+];
+
+/// The network `g` and the variables it trains.
+pub struct Model {
+    pub vars: VarMap,
+    input: Linear,
+    hidden: Linear,
+    output: Linear,
+}
+
+fn candle_error(error: candle_core::Error) -> String {
+    // candle's errors may span lines (a backtrace); keep the first.
+    error.to_string().lines().next().unwrap_or("").to_string()
+}
+
+impl Model {
+    /// A freshly initialised model (candle's default initialisation, seeded by candle's RNG).
+    pub fn new() -> Result<Model, String> {
+        let vars = VarMap::new();
+        let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
+        let layer = |inputs, outputs, name: &str| {
+            linear(inputs, outputs, builder.pp(name)).map_err(candle_error)
+        };
+        Ok(Model {
+            input: layer(FEATURE_COUNT, HIDDEN1, "input")?,
+            hidden: layer(HIDDEN1, HIDDEN2, "hidden")?,
+            output: layer(HIDDEN2, 1, "output")?,
+            vars,
+        })
+    }
+
+    /// The model saved in `path`; an error (one line) for a missing file or one whose tensors
+    /// are not this network's.
+    pub fn load(path: &Path) -> Result<Model, String> {
+        let tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|error| {
+            format!(
+                "cannot read the model {}: {}",
+                path.display(),
+                candle_error(error)
+            )
+        })?;
+        for (name, shape) in TENSORS {
+            let expected: Vec<usize> = bias_shape(name, shape);
+            match tensors.get(name) {
+                None => {
+                    return Err(format!(
+                        "model {}: no tensor {name} (not a model of this network)",
+                        path.display()
+                    ))
+                }
+                Some(tensor) if tensor.dims() != expected.as_slice() => {
+                    return Err(format!(
+                        "model {}: tensor {name} has shape {:?}, this network's is {:?}",
+                        path.display(),
+                        tensor.dims(),
+                        expected
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let mut model = Model::new()?;
+        model
+            .vars
+            .load(path)
+            .map_err(|error| format!("model {}: {}", path.display(), candle_error(error)))?;
+        Ok(model)
+    }
+
+    /// Saves to `path` whole or not at all (a temporary file renamed).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let temporary = path.with_extension("tmp");
+        self.vars.save(&temporary).map_err(|error| {
+            format!(
+                "cannot write {}: {}",
+                temporary.display(),
+                candle_error(error)
+            )
+        })?;
+        std::fs::rename(&temporary, path)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    }
+
+    /// `g` of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, 1]`.
+    pub fn side(&self, inputs: &Tensor) -> candle_core::Result<Tensor> {
+        let first = self.input.forward(inputs)?.relu()?;
+        let second = self.hidden.forward(&first)?.relu()?;
+        self.output.forward(&second)
+    }
+
+    /// Player 0's win logits `g(own) − g(theirs)`: `[n]`.
+    pub fn logits(&self, own: &Tensor, theirs: &Tensor) -> candle_core::Result<Tensor> {
+        (self.side(own)? - self.side(theirs)?)?.squeeze(1)
+    }
+
+    /// The logits of rows `own` and `theirs` (flat, `FEATURE_COUNT` per row), in chunks.
+    pub fn logits_of(&self, own: &[f32], theirs: &[f32]) -> Result<Vec<f32>, String> {
+        const CHUNK: usize = 32_768;
+        let mut logits = Vec::with_capacity(own.len() / FEATURE_COUNT);
+        for (own, theirs) in own
+            .chunks(CHUNK * FEATURE_COUNT)
+            .zip(theirs.chunks(CHUNK * FEATURE_COUNT))
+        {
+            let rows = own.len() / FEATURE_COUNT;
+            let own = Tensor::from_slice(own, (rows, FEATURE_COUNT), &Device::Cpu)
+                .map_err(candle_error)?;
+            let theirs = Tensor::from_slice(theirs, (rows, FEATURE_COUNT), &Device::Cpu)
+                .map_err(candle_error)?;
+            let chunk = self.logits(&own, &theirs).and_then(|t| t.to_vec1::<f32>());
+            logits.extend(chunk.map_err(candle_error)?);
+        }
+        Ok(logits)
+    }
+
+    /// The values of tensor `name` in the order the bot's weights are written: weights
+    /// input-major (`[in][out]`), biases in order.
+    fn bot_order(&self, name: &str) -> Result<Vec<f32>, String> {
+        let data = self.vars.data().lock().expect("no poisoned lock");
+        let tensor = data
+            .get(name)
+            .ok_or_else(|| format!("the model has no tensor {name}"))?
+            .as_tensor()
+            .clone();
+        let tensor = if name.ends_with("weight") {
+            tensor.t().and_then(|t| t.contiguous())
+        } else {
+            Ok(tensor)
+        };
+        tensor
+            .and_then(|t| t.flatten_all())
+            .and_then(|t| t.to_vec1::<f32>())
+            .map_err(candle_error)
+    }
+
+    /// The bot's `weights.rs` for this model: each tensor's scale and the encoded levels.
+    pub fn export(&self) -> Result<String, String> {
+        let mut scales = Vec::new();
+        let mut letters = String::new();
+        for (name, _) in TENSORS {
+            let values = self.bot_order(name)?;
+            let largest = values.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+            let scale = if largest > 0.0 {
+                largest / MAX_LEVEL as f32
+            } else {
+                1.0
+            };
+            for value in values {
+                letters.extend(encode_level((value / scale).round() as i32));
+            }
+            scales.push(format!("{scale:e}"));
+        }
+        let mut text = String::new();
+        text.push_str("//! The value network's weights: generated by `learn export` from\n");
+        text.push_str("//! `learn/model/value.safetensors` (do not edit; `tests/embedded.rs` of crate `learn`\n");
+        text.push_str(
+            "//! checks the two agree). Each tensor's scale, then its levels (`codec.rs`).\n\n",
+        );
+        // rustfmt's layout (one per line, a trailing comma), so `cargo fmt` leaves it alone.
+        text.push_str("pub const SCALES: [f32; 6] = [\n");
+        for scale in &scales {
+            text.push_str(&format!("    {scale},\n"));
+        }
+        text.push_str("];\n");
+        text.push_str("pub const WEIGHTS: &str = \"");
+        text.push_str(&letters);
+        text.push_str("\";\n");
+        Ok(text)
+    }
+
+    /// The bot's network for this model, quantised exactly as the export writes it.
+    pub fn quantised(&self) -> Result<Network, String> {
+        let text = self.export()?;
+        let inside = text
+            .split_once("SCALES: [f32; 6] = [")
+            .and_then(|(_, rest)| rest.split_once("];"))
+            .map(|(inside, _)| inside)
+            .ok_or("export without scales")?;
+        let mut scales = [0.0f32; 6];
+        let values = inside.split(',').map(str::trim).filter(|v| !v.is_empty());
+        for (scale, text) in scales.iter_mut().zip(values) {
+            *scale = text.parse().map_err(|_| "export's scales unreadable")?;
+        }
+        let weights = text
+            .split_once("WEIGHTS: &str = \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(weights, _)| weights)
+            .ok_or("export's weights unreadable")?;
+        Network::decode(weights, &scales)
+    }
+}
+
+/// A tensor's shape as candle stores it (biases are 1-d).
+fn bias_shape(name: &str, shape: [usize; 2]) -> Vec<usize> {
+    if name.ends_with("bias") {
+        vec![shape[0]]
+    } else {
+        shape.to_vec()
+    }
+}
+
+/// Mean binary cross-entropy of `logits` against `targets`, in the stable form
+/// `max(z, 0) − y·z + ln(1 + e^−|z|)`.
+pub fn log_loss(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor> {
+    let positive = logits.relu()?;
+    let soft = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    ((positive - (targets * logits)?)? + soft)?.mean_all()
+}

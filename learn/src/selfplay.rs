@@ -1,0 +1,197 @@
+//! Self-play: csb against itself, in-process, through the engine's referee (`Race`) and the
+//! bot's own `Player` (the code CodinGame runs, with the input it would be sent), at a fixed
+//! number of search iterations per turn, so every game is reproducible from the seed.
+//!
+//! Game `i` of a run with seed `S` is played on the CodinGame map of the referee seed the arena
+//! derives from `(S, i)` (`arena::matches::seeds`: a pair of games per map); each bot's search
+//! seed is derived from `(S, i, player)`. When the two players differ (`--opponent-args`), even
+//! games seat the first as player 0 and odd games as player 1, as `arena match` does.
+//! Each position is recorded from both players' points of view, with the viewing player's root
+//! statistics (`format.rs`).
+
+use crate::format::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
+use arena::matches::seeds::{game_seed, p1_is_player0};
+use csb::bot::config::BotConfig;
+use csb::bot::two_pod::player::Player;
+use csb::engine::rules::POD_COUNT;
+use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
+use csb::protocol::{InitInput, TurnInput};
+use std::time::Instant;
+
+/// One splitmix64 step: the seed mixer for maps and search seeds.
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
+/// games `2k` and `2k + 1` share a map with the seats swapped.
+pub fn map_seed(seed: u64, index: u64) -> i64 {
+    game_seed(seed, index as usize)
+}
+
+/// A player of self-play: its name in the data and its bot settings (iterations set).
+#[derive(Clone, Debug)]
+pub struct Contestant {
+    pub name: String,
+    pub config: BotConfig,
+}
+
+/// Plays game `index` of a run seeded `seed` between `contestants` (the first seated as player
+/// 0 on even games, as player 1 on odd ones) and records it. Errors only on a map the bot
+/// rejects (never for CodinGame's maps).
+pub fn play_game(
+    seed: u64,
+    index: u64,
+    contestants: &[Contestant; 2],
+) -> Result<GameRecord, String> {
+    let map_seed = map_seed(seed, index);
+    let map = Map::from_seed(map_seed);
+    let seated = if p1_is_player0(index as usize) {
+        [&contestants[0], &contestants[1]]
+    } else {
+        [&contestants[1], &contestants[0]]
+    };
+    let mut race = Race::new(map, League::Legend);
+    let init = InitInput {
+        laps: race.laps,
+        checkpoints: map
+            .checkpoints()
+            .iter()
+            .map(|c| (c.x as i32, c.y as i32))
+            .collect(),
+    };
+    let mut players = Vec::with_capacity(2);
+    for (player, contestant) in seated.iter().enumerate() {
+        let mut config = contestant.config.clone();
+        config.seed = splitmix64(splitmix64(seed ^ 0x5EED) ^ (index * 2 + player as u64));
+        config.league = League::Legend;
+        players.push(Player::new(config, &init).map_err(|error| format!("bad map: {error}"))?);
+    }
+    let mut positions = Vec::new();
+    while !race.is_over() {
+        let turn = race.turn + 1;
+        let mut commands = [csb::engine::Command::new(0, 0, csb::engine::Thrust::Power(0)); 4];
+        for (player, bot) in players.iter_mut().enumerate() {
+            let input = TurnInput {
+                pods: turn_input(&race, player),
+                received_at: Instant::now(),
+            };
+            let decision = bot.play_turn(&input);
+            commands[2 * player] = decision.commands[0];
+            commands[2 * player + 1] = decision.commands[1];
+            positions.push(position(&race, player, turn, bot));
+        }
+        race.step(&commands, &mut ());
+    }
+    let outcome = race.outcome.expect("the loop ends with the game over");
+    Ok(GameRecord {
+        index,
+        map_seed,
+        laps: race.laps,
+        checkpoints: init.checkpoints,
+        players: [seated[0].name.clone(), seated[1].name.clone()],
+        winner: outcome.winner().map(|player| player as u8),
+        reason: match outcome.reason {
+            EndReason::RaceComplete => "race",
+            EndReason::Elimination => "elimination",
+            EndReason::TurnLimit => "turns",
+        }
+        .to_string(),
+        turns: race.turn,
+        positions,
+    })
+}
+
+/// The race before turn `turn` from `player`'s view, with the root statistics of `bot`'s search
+/// of that turn.
+fn position(race: &Race, player: usize, turn: u16, bot: &Player) -> PositionRecord {
+    let count = race.map.checkpoint_count();
+    let pods = race.pods();
+    let order = [
+        2 * player,
+        2 * player + 1,
+        2 * (1 - player),
+        2 * (1 - player) + 1,
+    ];
+    let record = |pod: &Pod| PodRecord {
+        x: pod.pos.x as i32,
+        y: pod.pos.y as i32,
+        vx: pod.vel.x as i32,
+        vy: pod.vel.y as i32,
+        angle_rad: pod.angle_rad,
+        next_checkpoint: pod.next_checkpoint(count) as u8,
+        passes: pod.passes,
+        boost_used: pod.boost_used,
+        shield_lock_turns: pod.shield_lock_turns,
+    };
+    let mut stats = [[ActionStat {
+        visits: 0,
+        mean: 0.0,
+    }; STAT_ACTIONS]; 2];
+    for (own, pod_stats) in stats.iter_mut().enumerate() {
+        for (action, visits, mean) in bot.root_stats(own) {
+            if let Some(stat) = pod_stats.get_mut(usize::from(action)) {
+                *stat = ActionStat { visits, mean };
+            }
+        }
+    }
+    debug_assert_eq!(pods.len(), POD_COUNT);
+    PositionRecord {
+        turn,
+        view: player as u8,
+        timeout_left: [
+            race.checkpoint_timeout_left(player),
+            race.checkpoint_timeout_left(1 - player),
+        ],
+        pods: order.map(|pod| record(&pods[pod])),
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{parse_game, write_game};
+
+    fn contestants(iterations: u64) -> [Contestant; 2] {
+        let config = BotConfig {
+            iterations: Some(iterations),
+            nodes_per_agent: 20_000,
+            ..BotConfig::default()
+        };
+        [
+            Contestant {
+                name: "a".to_string(),
+                config: config.clone(),
+            },
+            Contestant {
+                name: "b".to_string(),
+                config,
+            },
+        ]
+    }
+
+    #[test]
+    fn a_game_is_recorded_from_both_views_and_reproducible() {
+        let game = play_game(3, 1, &contestants(30)).unwrap();
+        assert_eq!(game.positions.len(), 2 * usize::from(game.turns));
+        assert_eq!(game.players, ["b".to_string(), "a".to_string()]);
+        let (first, second) = (&game.positions[0], &game.positions[1]);
+        assert_eq!((first.view, second.view), (0, 1));
+        assert_eq!(first.pods[0], second.pods[2]);
+        assert_eq!(first.pods[3], second.pods[1]);
+        let visits: u32 = first.stats[0].iter().map(|stat| stat.visits).sum();
+        assert!(visits > 0 && visits <= 30, "{visits}");
+        assert_eq!(
+            parse_game(&write_game(&game)).unwrap().positions.len(),
+            game.positions.len()
+        );
+        let again = play_game(3, 1, &contestants(30)).unwrap();
+        assert_eq!(write_game(&again), write_game(&game));
+        assert_eq!(map_seed(3, 0), map_seed(3, 1));
+        assert_ne!(map_seed(3, 1), map_seed(3, 2));
+    }
+}

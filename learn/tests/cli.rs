@@ -1,0 +1,209 @@
+//! The `learn` command end to end on a small generated data set: self-play resumes, training
+//! lowers the loss and writes its curves, and wrong inputs (a truncated data file, a missing data
+//! directory, a model of the wrong shape) give one line and exit code 2 without touching what
+//! was already written.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn learn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_learn"))
+        .args(args)
+        .output()
+        .expect("learn runs")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("learn-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(path: &Path) -> String {
+    path.to_str().unwrap().to_string()
+}
+
+/// Self-play of `games` quick games into `dir` (game 0 is a validation game).
+fn generate(dir: &Path, games: u64) -> Output {
+    learn(&[
+        "selfplay",
+        "--out",
+        &text(dir),
+        "--games",
+        &games.to_string(),
+        "--iterations",
+        "12",
+        "--nodes",
+        "5000",
+    ])
+}
+
+/// A one-line error with exit code 2.
+fn assert_one_line_error(output: &Output, mentions: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("learn: ") && stderr.contains(mentions),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn selfplay_resumes_and_training_lowers_the_loss() {
+    let dir = scratch("train");
+    let data = dir.join("data");
+    let output = generate(&data, 8);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Run again with two more games: only those are played.
+    let output = generate(&data, 10);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("2 played now, 8 already there"), "{stderr}");
+
+    let out = dir.join("train");
+    let train = |epochs: &str| {
+        learn(&[
+            "train",
+            "--data",
+            &text(&data),
+            "--out",
+            &text(&out),
+            "--epochs",
+            epochs,
+            "--batch",
+            "64",
+            "--learning-rate",
+            "0.01",
+        ])
+    };
+    let output = train("2");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Resumed: two more epochs on top of the checkpoint.
+    let output = train("4");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("resuming after epoch 2"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("hand evaluation") && stdout.contains("network (quantised)"),
+        "{stdout}"
+    );
+
+    let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
+    let losses: Vec<f64> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(losses.len(), 4, "{csv}");
+    assert!(
+        losses[3] < losses[0],
+        "training loss did not fall: {losses:?}"
+    );
+    let png = std::fs::read(out.join("loss.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+
+    // A model of this network exports; the weights file is Rust the bot's decoder reads.
+    let weights = dir.join("weights.rs");
+    let output = learn(&[
+        "export",
+        "--model",
+        &text(&out.join("model.safetensors")),
+        "--weights",
+        &text(&weights),
+        "--keep",
+        &text(&dir.join("kept.safetensors")),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(std::fs::read_to_string(&weights)
+        .unwrap()
+        .contains("pub const WEIGHTS: &str"));
+
+    // A truncated game file: one line naming it, and the earlier run's files untouched.
+    let before = std::fs::read(out.join("model.safetensors")).unwrap();
+    let csv_before = std::fs::read(out.join("loss.csv")).unwrap();
+    let game = data.join("game-000003.csbsp");
+    let full = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, &full[..full.len() / 2]).unwrap();
+    let output = train("6");
+    assert_one_line_error(&output, "game-000003.csbsp: line");
+    assert_eq!(
+        std::fs::read(out.join("model.safetensors")).unwrap(),
+        before
+    );
+    assert_eq!(std::fs::read(out.join("loss.csv")).unwrap(), csv_before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_data_directory_is_one_line() {
+    let dir = scratch("missing");
+    let output = learn(&[
+        "train",
+        "--data",
+        &text(&dir.join("nowhere")),
+        "--out",
+        &text(&dir),
+    ]);
+    assert_one_line_error(&output, "cannot read the data directory");
+    let output = learn(&[
+        "train",
+        "--data",
+        &text(&dir),
+        "--out",
+        &text(&dir.join("out")),
+    ]);
+    assert_one_line_error(&output, "no game files");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_model_of_the_wrong_shape_is_one_line_and_writes_nothing() {
+    let dir = scratch("shape");
+    let model = dir.join("wrong.safetensors");
+    let tensors = std::collections::HashMap::from([(
+        "input.weight".to_string(),
+        candle_core::Tensor::zeros((3, 3), candle_core::DType::F32, &candle_core::Device::Cpu)
+            .unwrap(),
+    )]);
+    candle_core::safetensors::save(&tensors, &model).unwrap();
+    let weights = dir.join("weights.rs");
+    std::fs::write(&weights, "earlier").unwrap();
+    let output = learn(&[
+        "export",
+        "--model",
+        &text(&model),
+        "--weights",
+        &text(&weights),
+        "--keep",
+        &text(&dir.join("kept.safetensors")),
+    ]);
+    assert_one_line_error(&output, "tensor input.weight has shape [3, 3]");
+    assert_eq!(std::fs::read_to_string(&weights).unwrap(), "earlier");
+    assert!(!dir.join("kept.safetensors").exists());
+    // Not a model at all.
+    std::fs::write(&model, "garbage").unwrap();
+    let output = learn(&[
+        "export",
+        "--model",
+        &text(&model),
+        "--weights",
+        &text(&weights),
+    ]);
+    assert_one_line_error(&output, "cannot read the model");
+    let _ = std::fs::remove_dir_all(&dir);
+}

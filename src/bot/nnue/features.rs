@@ -1,0 +1,201 @@
+//! The network's inputs: numbers computed from the four pods and the course, from player 0's
+//! point of view (pods 0 and 1 are its own). The trainer (crate `learn`) calls this same function,
+//! so the bot and the trainer cannot disagree. Player 1's view is the same function on the pods
+//! with the teams swapped ([`swap_teams`]): one network serves both sides.
+//!
+//! Each team's pods are ordered runner first (the one with more race progress, as the bot's
+//! roles are chosen). Per pod, in the frame of the direction to its next checkpoint: passes
+//! still to make, distance, speed along and across, heading along and across, the turn the
+//! course makes at that checkpoint and the next leg's length, boost left, shield lock. Per
+//! blocker, where it stands and moves relative to the opposing runner and that runner's next
+//! checkpoint. Last, the runners' race lead and the hand evaluation's advantage (`evaluation.rs`,
+//! default weights), both in checkpoints. Lengths are in units of 10,000
+//! (the board is 16,000 × 9,000), speeds in units of 1,000.
+
+use crate::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles, CHECKPOINT_WEIGHT};
+use crate::engine::{FastPod, Map, Vec2};
+
+/// Inputs per pod.
+const POD_FEATURES: usize = 11;
+/// Inputs per blocker about the opposing runner.
+const BLOCKER_FEATURES: usize = 5;
+/// Inputs of the network: 4 pods, 2 blockers, the lead and the hand evaluation.
+pub const FEATURE_COUNT: usize = 4 * POD_FEATURES + 2 * BLOCKER_FEATURES + 2;
+
+const LENGTH_UNIT: f64 = 10_000.0;
+const SPEED_UNIT: f64 = 1_000.0;
+/// Passes still to make are divided by this (a 3-lap race of 8 checkpoints has 24).
+const PASSES_UNIT: f64 = 10.0;
+/// The lead is clamped to this many checkpoints either way.
+const MAX_LEAD: f64 = 4.0;
+
+/// The pods with the two teams exchanged: player 1's view of the same position.
+#[inline(always)]
+pub fn swap_teams(pods: &[FastPod; 4]) -> [FastPod; 4] {
+    [pods[2], pods[3], pods[0], pods[1]]
+}
+
+/// `a × b` (the z of the 3-d cross product): positive when `b` turns left of `a`.
+#[inline(always)]
+fn cross(a: Vec2, b: Vec2) -> f64 {
+    a.x * b.y - a.y * b.x
+}
+
+/// `vector` scaled to length 1, or +x for a zero vector.
+#[inline(always)]
+fn unit(vector: Vec2, length: f64) -> Vec2 {
+    if length > 0.0 {
+        Vec2::new(vector.x / length, vector.y / length)
+    } else {
+        Vec2::new(1.0, 0.0)
+    }
+}
+
+/// The team's pods `[first, first + 1]`, runner first.
+#[inline(always)]
+fn runner_first(pods: &[FastPod; 4], map: &Map, first: usize) -> [usize; 2] {
+    if progress(&pods[first + 1], map) > progress(&pods[first], map) {
+        [first + 1, first]
+    } else {
+        [first, first + 1]
+    }
+}
+
+/// Writes the inputs of the position `pods` (player 0's view) into `out`.
+#[inline(always)]
+pub fn features(
+    pods: &[FastPod; 4],
+    map: &Map,
+    passes_to_finish: u16,
+    out: &mut [f32; FEATURE_COUNT],
+) {
+    let [own_runner, own_blocker] = runner_first(pods, map, 0);
+    let [their_runner, their_blocker] = runner_first(pods, map, 2);
+    let order = [own_runner, own_blocker, their_runner, their_blocker];
+    let count = map.checkpoint_count();
+    let mut directions = [Vec2::ZERO; 4];
+    for (slot, &pod_index) in order.iter().enumerate() {
+        let pod = &pods[pod_index];
+        let next = pod.next_checkpoint as usize;
+        let target = map.checkpoint(next);
+        let towards = target - pod.pos;
+        let distance = towards.length();
+        let direction = unit(towards, distance);
+        directions[slot] = direction;
+        let leg = map.checkpoint((next + 1) % count) - target;
+        let leg_length = leg.length();
+        let leg_direction = unit(leg, leg_length);
+        let left = f64::from(passes_to_finish.saturating_sub(pod.passes));
+        let values = [
+            left / PASSES_UNIT,
+            distance / LENGTH_UNIT,
+            pod.vel.dot(direction) / SPEED_UNIT,
+            cross(direction, pod.vel) / SPEED_UNIT,
+            pod.heading.dot(direction),
+            cross(direction, pod.heading),
+            direction.dot(leg_direction),
+            cross(direction, leg_direction),
+            leg_length / LENGTH_UNIT,
+            if pod.boost_used { 0.0 } else { 1.0 },
+            f64::from(pod.shield_lock_turns) / 3.0,
+        ];
+        for (feature, value) in values.iter().enumerate() {
+            out[slot * POD_FEATURES + feature] = *value as f32;
+        }
+    }
+    // Each blocker against the opposing runner: (blocker slot, runner slot).
+    for (pair, (blocker, runner)) in [(1, 2), (3, 0)].into_iter().enumerate() {
+        let blocker_pod = &pods[order[blocker]];
+        let runner_pod = &pods[order[runner]];
+        let direction = directions[runner];
+        let offset = blocker_pod.pos - runner_pod.pos;
+        let target = map.checkpoint(runner_pod.next_checkpoint as usize);
+        let values = [
+            offset.dot(direction) / LENGTH_UNIT,
+            cross(direction, offset) / LENGTH_UNIT,
+            offset.length() / LENGTH_UNIT,
+            blocker_pod.pos.distance(target) / LENGTH_UNIT,
+            (blocker_pod.vel - runner_pod.vel).dot(direction) / SPEED_UNIT,
+        ];
+        let start = 4 * POD_FEATURES + pair * BLOCKER_FEATURES;
+        for (feature, value) in values.iter().enumerate() {
+            out[start + feature] = *value as f32;
+        }
+    }
+    let lead =
+        (progress(&pods[own_runner], map) - progress(&pods[their_runner], map)) / CHECKPOINT_WEIGHT;
+    out[FEATURE_COUNT - 2] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+    // The hand evaluation's advantage (default weights, the same roles), in checkpoints: the
+    // network starts from what the hand evaluation knows and learns what it misses.
+    let roles =
+        [(own_runner, own_blocker), (their_runner, their_blocker)].map(|(runner, blocker)| Roles {
+            runner,
+            blocker,
+            blocker_races: false,
+        });
+    let hand = player0_advantage(pods, map, &roles, &EvalWeights::default()) / CHECKPOINT_WEIGHT;
+    out[FEATURE_COUNT - 1] = hand.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map() -> Map {
+        Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap()
+    }
+
+    fn pod(x: f64, y: f64, passes: u16, next: u8) -> FastPod {
+        FastPod {
+            pos: Vec2::new(x, y),
+            vel: Vec2::new(100.0, -50.0),
+            heading: Vec2::new(0.0, 1.0),
+            passes,
+            next_checkpoint: next,
+            boost_used: false,
+            shield_lock_turns: 0,
+        }
+    }
+
+    #[test]
+    fn features_follow_roles_not_pod_indices_and_swap_with_the_teams() {
+        let map = map();
+        let pods = [
+            pod(5000.0, 1000.0, 1, 1),
+            pod(8000.0, 1500.0, 2, 2),
+            pod(3000.0, 5000.0, 1, 1),
+            pod(4000.0, 1000.0, 1, 1),
+        ];
+        let mut mine = [0.0; FEATURE_COUNT];
+        features(&pods, &map, 9, &mut mine);
+        // Pod 1 has passed more: it is our runner (slot 0), 7 passes left, √(1000² + 5500²) from
+        // its next checkpoint (9000, 7000).
+        assert_eq!(mine[0], 0.7);
+        assert!((f64::from(mine[1]) - 1000f64.hypot(5500.0) / 10000.0).abs() < 1e-6);
+        // Exchanging our two pods changes nothing.
+        let mut exchanged = [0.0; FEATURE_COUNT];
+        features(
+            &[pods[1], pods[0], pods[2], pods[3]],
+            &map,
+            9,
+            &mut exchanged,
+        );
+        assert_eq!(mine, exchanged);
+        // The other side's view: pod slots and blockers exchanged, the lead negated.
+        let mut theirs = [0.0; FEATURE_COUNT];
+        features(&swap_teams(&pods), &map, 9, &mut theirs);
+        assert_eq!(
+            mine[..2 * POD_FEATURES],
+            theirs[2 * POD_FEATURES..4 * POD_FEATURES]
+        );
+        let blockers = 4 * POD_FEATURES;
+        assert_eq!(
+            mine[blockers..blockers + BLOCKER_FEATURES],
+            theirs[blockers + BLOCKER_FEATURES..blockers + 2 * BLOCKER_FEATURES]
+        );
+        for lead in [FEATURE_COUNT - 2, FEATURE_COUNT - 1] {
+            assert_eq!(mine[lead], -theirs[lead]);
+            assert!(mine[lead] > 0.0);
+        }
+    }
+}

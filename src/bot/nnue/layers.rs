@@ -1,0 +1,58 @@
+//! The network's layers, std only and allocation-free: a dense layer stored input-major
+//! (`weights[input][output]`), so the inner loop runs over independent outputs and the compiler
+//! can vectorise it, and the ReLU.
+
+/// A dense layer from `IN` inputs to `OUT` outputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dense<const IN: usize, const OUT: usize> {
+    /// `weights[i][o]`: the weight from input `i` to output `o`.
+    pub weights: [[f32; OUT]; IN],
+    pub biases: [f32; OUT],
+}
+
+impl<const IN: usize, const OUT: usize> Dense<IN, OUT> {
+    /// A layer of zeros (filled by the weights' decoder).
+    pub fn zeros() -> Self {
+        Dense {
+            weights: [[0.0; OUT]; IN],
+            biases: [0.0; OUT],
+        }
+    }
+
+    /// `out = biases + Σ_i input[i] × weights[i]`.
+    #[inline(always)]
+    pub fn forward(&self, input: &[f32; IN], out: &mut [f32; OUT]) {
+        *out = self.biases;
+        for (value, row) in input.iter().zip(self.weights.iter()) {
+            for (sum, weight) in out.iter_mut().zip(row.iter()) {
+                *sum += value * weight;
+            }
+        }
+    }
+}
+
+/// `max(0, x)` in place.
+#[inline(always)]
+pub fn relu<const N: usize>(values: &mut [f32; N]) {
+    for value in values.iter_mut() {
+        *value = value.max(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dense_layer_is_an_affine_map() {
+        let layer = Dense::<2, 3> {
+            weights: [[1.0, 0.0, -1.0], [2.0, 0.5, 0.0]],
+            biases: [0.5, 0.0, 1.0],
+        };
+        let mut out = [0.0; 3];
+        layer.forward(&[3.0, -2.0], &mut out);
+        assert_eq!(out, [0.5 + 3.0 - 4.0, -1.0, 1.0 - 3.0]);
+        relu(&mut out);
+        assert_eq!(out, [0.0, 0.0, 0.0]);
+    }
+}

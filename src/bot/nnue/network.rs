@@ -1,0 +1,153 @@
+//! The value network: the same small MLP `g` (features → [`HIDDEN1`] → [`HIDDEN2`] → 1, ReLU)
+//! applied to both teams' views of a position; player 0's win probability is
+//! `σ(g(own view) − g(their view))`, so a position and its mirror get complementary values by
+//! construction. Evaluating allocates nothing: every buffer is a fixed array on the stack.
+
+use super::codec::decode_levels;
+use super::features::{features, swap_teams, FEATURE_COUNT};
+use super::layers::{relu, Dense};
+use crate::engine::{FastPod, Map};
+
+/// Widths of the hidden layers.
+pub const HIDDEN1: usize = 16;
+pub const HIDDEN2: usize = 8;
+
+/// The tensors in the order the weights are written: per layer its weights (input-major), then
+/// its biases. Their element counts.
+pub const TENSOR_SIZES: [usize; 6] = [
+    FEATURE_COUNT * HIDDEN1,
+    HIDDEN1,
+    HIDDEN1 * HIDDEN2,
+    HIDDEN2,
+    HIDDEN2,
+    1,
+];
+
+/// Weights in all.
+pub const WEIGHT_COUNT: usize =
+    FEATURE_COUNT * HIDDEN1 + HIDDEN1 + HIDDEN1 * HIDDEN2 + 2 * HIDDEN2 + 1;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub input: Dense<FEATURE_COUNT, HIDDEN1>,
+    pub hidden: Dense<HIDDEN1, HIDDEN2>,
+    pub output: Dense<HIDDEN2, 1>,
+}
+
+impl Network {
+    /// The network of the encoded weights (`codec.rs`) with each tensor's scale.
+    pub fn decode(encoded: &str, scales: &[f32; 6]) -> Result<Network, String> {
+        let mut levels = vec![0i32; WEIGHT_COUNT];
+        decode_levels(encoded, &mut levels)?;
+        let mut values = levels.iter().map(|&level| level as f32);
+        let mut network = Network {
+            input: Dense::zeros(),
+            hidden: Dense::zeros(),
+            output: Dense::zeros(),
+        };
+        let mut next = |scale: f32| values.next().unwrap_or(0.0) * scale;
+        for row in network.input.weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next(scales[0]));
+        }
+        network
+            .input
+            .biases
+            .iter_mut()
+            .for_each(|b| *b = next(scales[1]));
+        for row in network.hidden.weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next(scales[2]));
+        }
+        network
+            .hidden
+            .biases
+            .iter_mut()
+            .for_each(|b| *b = next(scales[3]));
+        for row in network.output.weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next(scales[4]));
+        }
+        network
+            .output
+            .biases
+            .iter_mut()
+            .for_each(|b| *b = next(scales[5]));
+        Ok(network)
+    }
+
+    /// The network embedded in the bot (`weights.rs`).
+    pub fn embedded() -> Network {
+        Network::decode(super::weights::WEIGHTS, &super::weights::SCALES)
+            .expect("the embedded weights match the network's shape (a test checks it)")
+    }
+
+    /// `g` of one view's features.
+    #[inline(always)]
+    pub fn side_logit(&self, inputs: &[f32; FEATURE_COUNT]) -> f32 {
+        let mut first = [0.0; HIDDEN1];
+        self.input.forward(inputs, &mut first);
+        relu(&mut first);
+        let mut second = [0.0; HIDDEN2];
+        self.hidden.forward(&first, &mut second);
+        relu(&mut second);
+        let mut out = [0.0; 1];
+        self.output.forward(&second, &mut out);
+        out[0]
+    }
+
+    /// Player 0's win logit in the position `pods` of a race of `passes_to_finish` passes.
+    #[inline(always)]
+    pub fn player0_logit(&self, pods: &[FastPod; 4], map: &Map, passes_to_finish: u16) -> f32 {
+        let mut inputs = [0.0; FEATURE_COUNT];
+        features(pods, map, passes_to_finish, &mut inputs);
+        let own = self.side_logit(&inputs);
+        features(&swap_teams(pods), map, passes_to_finish, &mut inputs);
+        own - self.side_logit(&inputs)
+    }
+
+    /// Player 0's win probability in (0, 1).
+    #[inline(always)]
+    pub fn player0_value(&self, pods: &[FastPod; 4], map: &Map, passes_to_finish: u16) -> f64 {
+        let logit = f64::from(self.player0_logit(pods, map, passes_to_finish));
+        1.0 / (1.0 + (-logit).exp())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Vec2;
+
+    fn pods() -> [FastPod; 4] {
+        let pod = |x: f64, y: f64, passes: u16| FastPod {
+            pos: Vec2::new(x, y),
+            vel: Vec2::new(120.0, 30.0),
+            heading: Vec2::new(1.0, 0.0),
+            passes,
+            next_checkpoint: ((passes + 1) % 3) as u8,
+            boost_used: false,
+            shield_lock_turns: 0,
+        };
+        [
+            pod(5000.0, 1000.0, 2),
+            pod(2000.0, 3000.0, 1),
+            pod(7000.0, 6000.0, 1),
+            pod(8000.0, 1000.0, 0),
+        ]
+    }
+
+    #[test]
+    fn the_embedded_network_decodes_and_mirrors_are_complementary() {
+        let network = Network::embedded();
+        let map = Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap();
+        let pods = pods();
+        let value = network.player0_value(&pods, &map, 9);
+        let mirrored = network.player0_value(&swap_teams(&pods), &map, 9);
+        assert!(value > 0.0 && value < 1.0);
+        assert!((value + mirrored - 1.0).abs() < 1e-6, "{value} {mirrored}");
+    }
+
+    #[test]
+    fn weights_of_the_wrong_length_are_refused() {
+        assert!(Network::decode("!!", &[1.0; 6]).is_err());
+        assert_eq!(TENSOR_SIZES.iter().sum::<usize>(), WEIGHT_COUNT);
+    }
+}
