@@ -3,7 +3,8 @@
 # `scripts/fuzz.sh TARGET SECONDS [OUT]`. Installs cargo-afl if it is missing (it builds AFL++
 # from source with the C compiler; no clang needed, rustc instruments the code), builds the
 # driver `fuzz-afl` with AFL++'s instrumentation in target/afl (apart from the normal build),
-# seeds the run with the target's committed corpus (fuzz/corpus/TARGET) and fuzzes into OUT
+# seeds the run with the target's committed corpus (fuzz/corpus/TARGET) and dictionary
+# (fuzz/dict/TARGET.dict, if any) and fuzzes into OUT
 # (default target/fuzz/TARGET; a second run into the same OUT resumes it). AFL++'s figures are
 # in OUT/default/fuzzer_stats (updated as it runs) and printed at the end; crashes land in
 # OUT/default/crashes, hangs in OUT/default/hangs. See docs/reliability.md.
@@ -32,15 +33,24 @@ if ! config=$(cargo afl config --build 2>&1) && ! echo "$config" | grep -q "alre
     exit 1
 fi
 
-CARGO_TARGET_DIR=target/afl cargo afl build --release -p fuzz --features afl --bin fuzz-afl
+# Optimised, but with the checks the debug build of `make test` has: an integer overflow or a
+# failed debug assertion is a crash here as it is there.
+CARGO_TARGET_DIR=target/afl CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
+CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
+    cargo afl build --release -p fuzz --features afl --bin fuzz-afl
 
 mkdir -p "$out"
+# A dictionary of the format's words (JSON keys, TOML tables), where the target has one.
+dict=""
+if [ -f "fuzz/dict/$target.dict" ]; then
+    dict="-x fuzz/dict/$target.dict"
+fi
 echo "== fuzzing $target for $seconds s into $out" >&2
 # No curses screen, no CPU pinning (a shared machine), no core-dump or CPU-governor demands
 # on the machine's settings; a run into an existing OUT resumes.
 AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 AFL_AUTORESUME=1 \
-    cargo afl fuzz -V "$seconds" -t 1000 -i "fuzz/corpus/$target" -o "$out" \
+    cargo afl fuzz -V "$seconds" -t 1000 $dict -i "fuzz/corpus/$target" -o "$out" \
     -- target/afl/release/fuzz-afl "$target" || true
 
 stats="$out/default/fuzzer_stats"

@@ -9,14 +9,12 @@ use std::process::{Command, Stdio};
 const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
 const TURNS: usize = 12;
 
-#[test]
-fn each_turns_diagnostics_come_before_its_answer() {
-    let text = std::fs::read_to_string(RECORDED_INPUT).unwrap();
-    let input: Vec<&str> = text.lines().take(5 + 4 * TURNS).collect();
-    let command = format!(
-        "exec {} --iterations 200 --seed 3 --verbose 1 2>&1",
-        env!("CARGO_BIN_EXE_csb")
-    );
+/// Runs the bot with `flags` on the first `lines` lines of `recorded_input` and returns its
+/// stdout and stderr merged in the order they were written.
+fn merged_output(flags: &str, recorded_input: &str, lines: usize) -> String {
+    let text = std::fs::read_to_string(recorded_input).unwrap();
+    let input: Vec<&str> = text.lines().take(lines).collect();
+    let command = format!("exec {} {flags} 2>&1", env!("CARGO_BIN_EXE_csb"));
     let mut child = Command::new("sh")
         .args(["-c", &command])
         .stdin(Stdio::piped())
@@ -30,7 +28,16 @@ fn each_turns_diagnostics_come_before_its_answer() {
     drop(stdin);
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
-    let merged = String::from_utf8(output.stdout).unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn each_turns_diagnostics_come_before_its_answer() {
+    let merged = merged_output(
+        "--iterations 200 --seed 3 --verbose 1",
+        RECORDED_INPUT,
+        5 + 4 * TURNS,
+    );
     let is_command = |line: &str| {
         let words: Vec<&str> = line.split_whitespace().collect();
         words.len() >= 3 && words[..2].iter().all(|w| w.parse::<i64>().is_ok())
@@ -67,26 +74,11 @@ fn each_turns_diagnostics_come_before_its_answer() {
 /// Below Gold the same shared loop writes one line per turn before the one command.
 #[test]
 fn below_gold_each_turns_line_comes_before_its_command() {
-    let text = std::fs::read_to_string("replays/inputs/wood3-racer.p0.txt").unwrap();
-    let input: Vec<&str> = text.lines().take(2 * TURNS).collect();
-    let command = format!(
-        "exec {} --league wood3 --iterations 200 --seed 3 2>&1",
-        env!("CARGO_BIN_EXE_csb")
+    let merged = merged_output(
+        "--league wood3 --iterations 200 --seed 3",
+        "replays/inputs/wood3-racer.p0.txt",
+        2 * TURNS,
     );
-    let mut child = Command::new("sh")
-        .args(["-c", &command])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sh starts the bot");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all((input.join("\n") + "\n").as_bytes())
-        .unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let merged = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = merged.lines().collect();
     assert_eq!(lines.len(), 2 * TURNS, "{merged}");
     for (index, pair) in lines.chunks(2).enumerate() {

@@ -1,11 +1,16 @@
-//! No two files of the bot crate (`src/`) or of its bundler (`bundler/src/`) import each other
-//! in a circle, directly or through others: read from the `use crate::…`, `crate::…` and
-//! `super::…` paths of each file outside its tests, resolved to the deepest file module they
-//! name, so a new import that closes a circle fails here with the files named.
+//! No two files of the bot crate (`src/`), of its bundler (`bundler/src/`) or of the sparring
+//! bots (`sparring/src/`) import each other in a circle, directly or through others: read from
+//! the `use crate::…`, `crate::…` and `super::…` paths of each file outside its tests, resolved
+//! to the deepest file module they name, so a new import that closes a circle fails here with
+//! the files named. (The arena's own structure test is `arena/tests/layers.rs`.)
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
+
+#[path = "support/import_circles.rs"]
+mod import_circles;
+use import_circles::find_circle;
 
 /// Every `.rs` file under `src` by module path (`bot::one_pod::player`; a `mod.rs` under its
 /// folder's name; `lib.rs` and `main.rs` as the root, `""`), with its code outside comments and
@@ -126,38 +131,6 @@ fn imports(files: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String
     graph
 }
 
-/// A circle of imports, as the modules along it, if there is one.
-fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(start) = path.iter().position(|n| n == node) {
-            let mut circle = path[start..].to_vec();
-            circle.push(node.to_string());
-            return Some(circle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(circle) = visit(next, graph, path, done) {
-                return Some(circle);
-            }
-        }
-        path.pop();
-        done.insert(node.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
-}
-
 fn check(src: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
     let graph = imports(&modules(&root));
@@ -178,6 +151,11 @@ fn the_bots_files_import_one_way() {
 #[test]
 fn the_bundlers_files_import_one_way() {
     check("bundler/src");
+}
+
+#[test]
+fn the_sparring_bots_files_import_one_way() {
+    check("sparring/src");
 }
 
 #[test]

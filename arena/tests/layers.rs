@@ -7,6 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
+#[path = "../../tests/support/import_circles.rs"]
+mod import_circles;
+use import_circles::find_circle;
+
 /// The folders (and `cli`) in the order `src/lib.rs` lists them: `//! - `name`: …` lines.
 fn layers(lib: &str) -> Vec<String> {
     lib.lines()
@@ -154,39 +158,6 @@ fn folders_use_only_the_folders_listed_before_them() {
         wrong.is_empty(),
         "imports against the order of lib.rs: {wrong:?}"
     );
-}
-
-/// A circle of imports in `graph`, if there is one (depth-first search: a module met again while
-/// it is still on the path closes a circle).
-fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        module: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|m| m == module) {
-            let mut circle = path[at..].to_vec();
-            circle.push(module.to_string());
-            return Some(circle);
-        }
-        if done.contains(module) {
-            return None;
-        }
-        path.push(module.to_string());
-        for next in graph.get(module).into_iter().flatten() {
-            if let Some(circle) = visit(next, graph, path, done) {
-                return Some(circle);
-            }
-        }
-        path.pop();
-        done.insert(module.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|module| visit(module, graph, &mut Vec::new(), &mut done))
 }
 
 #[test]

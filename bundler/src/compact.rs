@@ -74,12 +74,7 @@ impl Writer {
         for token in tokens {
             match token {
                 TokenTree::Group(group) => {
-                    let (open, close) = match group.delimiter() {
-                        Delimiter::Parenthesis => ("(", ")"),
-                        Delimiter::Brace => ("{", "}"),
-                        Delimiter::Bracket => ("[", "]"),
-                        Delimiter::None => ("", ""),
-                    };
+                    let (open, close) = delimiter_text(group.delimiter());
                     let span = group.delim_span();
                     self.token(span.open().start(), open, Last::Delimiter, false);
                     self.stream(group.stream());
@@ -134,6 +129,16 @@ impl Writer {
     }
 }
 
+/// A group's opening and closing text (none for an invisible group).
+fn delimiter_text(delimiter: Delimiter) -> (&'static str, &'static str) {
+    match delimiter {
+        Delimiter::Parenthesis => ("(", ")"),
+        Delimiter::Brace => ("{", "}"),
+        Delimiter::Bracket => ("[", "]"),
+        Delimiter::None => ("", ""),
+    }
+}
+
 /// The tokens of `tokens` in order, delimiters included, each punctuation mark marked `~` when
 /// the lexer joined it to the next one where the two could form one token: what the parser
 /// sees. (Other joints, like `=` before `|`, say only that no space stood between them.)
@@ -142,12 +147,7 @@ fn words(tokens: TokenStream) -> Vec<String> {
         for token in tokens {
             match token {
                 TokenTree::Group(group) => {
-                    let (open, close) = match group.delimiter() {
-                        Delimiter::Parenthesis => ("(", ")"),
-                        Delimiter::Brace => ("{", "}"),
-                        Delimiter::Bracket => ("[", "]"),
-                        Delimiter::None => ("", ""),
-                    };
+                    let (open, close) = delimiter_text(group.delimiter());
                     out.push((open.to_string(), None));
                     flatten(group.stream(), out);
                     out.push((close.to_string(), None));

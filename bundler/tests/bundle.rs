@@ -423,7 +423,7 @@ fn reference_told_another_league_is_caught() {
 #[test]
 fn a_bundle_deciding_otherwise_than_the_reference_is_caught() {
     // The bundle has no flags: its check build reads the iterations and seed at compile time.
-    // Built with another seed (or without the settings, on the clock) it decides otherwise
+    // Built with another seed, or another number of iterations, it decides otherwise
     // than the reference, and the check says so.
     for check_env in [
         &["CSB_ITERATIONS=300", "CSB_SEED=2"][..],

@@ -1,8 +1,8 @@
 //! Fuzz targets: one function per reader of input the project does not control (a bot's stdin,
 //! a bot's output lines, replay files, CodinGame recordings, the ladder's files, the tuner's
-//! trajectories). Each takes arbitrary bytes, feeds them to the reader the way the program does,
-//! and panics only if the reader broke its promise: a panic of its own, or a refusal that is not
-//! one clear line. The AFL++ driver (`src/bin/fuzz_afl.rs`, `make fuzz`) runs one of them under
+//! trajectories, the self-play data). Each takes arbitrary bytes, feeds them to the reader the
+//! way the program does, and panics only if the reader broke its promise: a panic of its own, or
+//! a refusal that is not one clear line. The AFL++ driver (`src/bin/fuzz_afl.rs`, `make fuzz`) runs one of them under
 //! coverage-guided fuzzing; `tests/corpus.rs` replays the committed corpus and every crash found
 //! (`corpus/<target>/`, `regressions/<target>/`) on any machine, without AFL++.
 
@@ -13,6 +13,7 @@ pub mod check;
 pub mod ladder_files;
 pub mod match_result;
 pub mod replay_file;
+pub mod selfplay_data;
 pub mod temp_file;
 pub mod tune_trajectory;
 
@@ -59,6 +60,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "tune_trajectory",
         run: tune_trajectory::trajectory,
+    },
+    Target {
+        name: "selfplay_data",
+        run: selfplay_data::game,
     },
 ];
 

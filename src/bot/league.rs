@@ -1,9 +1,9 @@
 //! The league the bundle is built for (DESIGN.md "CodinGame constraints").
 //!
 //! `make bundle LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend` rewrites the constant below
-//! (the one its protocol's feature keeps) in `dist/main.rs`: the league sets the protocol (one pod below Gold), the actions and the
-//! thrust cap (docs/leagues.md); an action the league lacks eliminates the player, so the bot
-//! never prints one.
+//! (the one its protocol's feature keeps) in `dist/main.rs`: the league sets the protocol (one
+//! pod below Gold), the actions and the thrust cap (docs/leagues.md); an action the league lacks
+//! eliminates the player, so the bot never prints one.
 
 use crate::engine::League;
 

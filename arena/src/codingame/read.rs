@@ -276,6 +276,12 @@ fn parse_game_result(result: &Value) -> Result<Recording, String> {
                     .split_whitespace()
                     .map(|n| number(n, "map"))
                     .collect::<Result<_, _>>()?;
+                if !numbers.len().is_multiple_of(2) {
+                    return Err(format!(
+                        "refereeInput map= has {} numbers, expected x y pairs",
+                        numbers.len()
+                    ));
+                }
                 let listed: Vec<(i32, i32)> = numbers.chunks(2).map(|c| (c[0], c[1])).collect();
                 if listed != game.checkpoints {
                     return Err(
@@ -288,7 +294,11 @@ fn parse_game_result(result: &Value) -> Result<Recording, String> {
     if let Some(ranks) = result.get("ranks").and_then(Value::as_array) {
         game.ranks = ranks
             .iter()
-            .map(|r| r.as_u64().map(|r| r as u8 + 1))
+            .map(|r| {
+                r.as_u64()
+                    .and_then(|r| u8::try_from(r).ok())
+                    .and_then(|r| r.checked_add(1))
+            })
             .collect();
     }
     if let Some(agents) = result.get("agents").and_then(Value::as_array) {
