@@ -28,8 +28,8 @@ pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
 pub const BOT_CHASE_WEIGHT: f64 = 1.0;
 
 /// The network's share of each pod's score under `--eval net` (`--net-weight`): at 1000
-/// iterations a turn, 0.15 won 21 of 40 games against the hand evaluation, 0.3 won 9 of 20,
-/// the network alone none of 100 (docs/strength.md, rows N1-N5).
+/// iterations a turn, 0.15 won 21 of 40 games against the hand evaluation, 0.3 won 18 of 40,
+/// the network alone none of 40 (docs/strength.md, rows N1-N8).
 pub const NET_WEIGHT: f64 = 0.15;
 
 /// Whether the network scores the leaves by default: with feature `net` (Cargo.toml).

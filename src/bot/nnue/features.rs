@@ -26,6 +26,11 @@ const LENGTH_UNIT: f64 = 10_000.0;
 const SPEED_UNIT: f64 = 1_000.0;
 /// Passes still to make are divided by this (a 3-lap race of 8 checkpoints has 24).
 const PASSES_UNIT: f64 = 10.0;
+/// Every pod and blocker input is clamped to this either way: the board's lengths and a pod's
+/// speeds stay within it, so a pod the search sends off the board does not meet inputs the
+/// network never saw (without it, the network's linear extrapolation sent pods off the board,
+/// docs/strength.md row N1).
+const MAX_INPUT: f64 = 2.0;
 /// The lead is clamped to this many checkpoints either way.
 const MAX_LEAD: f64 = 4.0;
 
@@ -100,7 +105,7 @@ pub fn features(
             f64::from(pod.shield_lock_turns) / 3.0,
         ];
         for (feature, value) in values.iter().enumerate() {
-            out[slot * POD_FEATURES + feature] = *value as f32;
+            out[slot * POD_FEATURES + feature] = value.clamp(-MAX_INPUT, MAX_INPUT) as f32;
         }
     }
     // Each blocker against the opposing runner: (blocker slot, runner slot).
@@ -119,7 +124,7 @@ pub fn features(
         ];
         let start = 4 * POD_FEATURES + pair * BLOCKER_FEATURES;
         for (feature, value) in values.iter().enumerate() {
-            out[start + feature] = *value as f32;
+            out[start + feature] = value.clamp(-MAX_INPUT, MAX_INPUT) as f32;
         }
     }
     let lead =
