@@ -20,8 +20,9 @@
 //! if its BOOST is spent, the coming turns a SHIELD still locks its thrust. `timeout` is the
 //! turns each player has left before the 100-turn checkpoint timeout (csb-rules.md §5.4), own
 //! first. `stats` is the viewing player's search at that turn: for each of its two pods, each of
-//! the 10 root actions as `visits/mean` (mean score of the visits, 0 when none). The winner is
-//! absolute (player 0 or 1); [`PositionRecord::outcome`] gives it from a view.
+//! the 10 root actions as `visits/mean` (mean score of the visits, written to 5 decimals, 0 when
+//! none). The winner is absolute (player 0 or 1); [`PositionRecord::outcome`] gives it from a
+//! view.
 
 use std::fmt::{self, Write};
 

@@ -96,7 +96,8 @@ impl Roster {
     }
 
     pub fn parse(text: &str) -> Result<Roster, String> {
-        let roster: Roster = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        // toml's messages can span lines ("invalid string\nexpected ..."); errors here are one line.
+        let roster: Roster = toml::from_str(text).map_err(|e| one_line(e.message()))?;
         let mut seen = std::collections::BTreeSet::new();
         for player in &roster.players {
             if player.name.is_empty() || player.name.contains(char::is_whitespace) {
@@ -177,6 +178,20 @@ pub fn command(player: &Player, control: &Control, binary: &Path) -> String {
         command.push_str(player.flags.trim());
     }
     command
+}
+
+/// toml's message as one line: its lines joined, blank ones dropped ("not valid TOML" if none).
+fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    if lines.is_empty() {
+        "not valid TOML".to_string()
+    } else {
+        lines.join("; ")
+    }
 }
 
 #[cfg(test)]

@@ -29,14 +29,24 @@ pub fn pick_control(games: &[LadderGame], asked: Option<&str>) -> Result<String,
     match asked {
         Some(control) if controls.contains(control) => Ok(control.to_string()),
         Some(control) => Err(format!(
-            "no game at control {control} in the results (controls there: {})",
-            controls.into_iter().collect::<Vec<_>>().join(", ")
+            "no game at control {} in the results (controls there: {})",
+            control.escape_debug(),
+            controls
+                .into_iter()
+                .map(|c| c.escape_debug().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
         None if controls.len() == 1 => Ok(controls.into_iter().next().unwrap().to_string()),
         None if controls.is_empty() => Err("the results hold no game".to_string()),
         None => Err(format!(
             "the results mix controls ({}); pick one with --control",
-            controls.into_iter().collect::<Vec<_>>().join(", ")
+            // Names come from the results file: escaped, so the error stays one line.
+            controls
+                .into_iter()
+                .map(|c| c.escape_debug().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }

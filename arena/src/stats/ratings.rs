@@ -183,14 +183,15 @@ pub fn fit(
     };
     let connected = reachable(players, anchor, met);
     if connected.len() < players {
-        let missing: Vec<&str> = (0..players)
+        let missing: Vec<String> = (0..players)
             .filter(|i| !connected.contains(i))
-            .map(|i| names[i].as_str())
+            .map(|i| names[i].escape_debug().to_string())
             .collect();
+        // Names come from the results file: escaped, so the error stays one line.
         return Err(format!(
             "no games link {} to the anchor {}",
             missing.join(", "),
-            names[anchor]
+            names[anchor].escape_debug()
         ));
     }
     // A finite maximum needs every player to have scored against, and conceded to, the rest:
