@@ -23,6 +23,16 @@ pub struct TableRequest<'a> {
     pub control_line: Option<String>,
 }
 
+/// Names read from a results file, escaped (`escape_debug`) so that an error naming them stays
+/// one line, and listed with commas.
+fn escaped_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let escaped: Vec<String> = names
+        .into_iter()
+        .map(|name| name.escape_debug().to_string())
+        .collect();
+    escaped.join(", ")
+}
+
 /// The control of the games: the one asked for, or the only one there is.
 pub fn pick_control(games: &[LadderGame], asked: Option<&str>) -> Result<String, String> {
     let controls: BTreeSet<&str> = games.iter().map(|g| g.control.as_str()).collect();
@@ -31,22 +41,13 @@ pub fn pick_control(games: &[LadderGame], asked: Option<&str>) -> Result<String,
         Some(control) => Err(format!(
             "no game at control {} in the results (controls there: {})",
             control.escape_debug(),
-            controls
-                .into_iter()
-                .map(|c| c.escape_debug().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            escaped_list(controls)
         )),
         None if controls.len() == 1 => Ok(controls.into_iter().next().unwrap().to_string()),
         None if controls.is_empty() => Err("the results hold no game".to_string()),
         None => Err(format!(
             "the results mix controls ({}); pick one with --control",
-            // Names come from the results file: escaped, so the error stays one line.
-            controls
-                .into_iter()
-                .map(|c| c.escape_debug().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            escaped_list(controls)
         )),
     }
 }
