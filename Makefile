@@ -18,7 +18,7 @@
 #           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped)
 #   train   train the value network on data/selfplay into target/train (resumable, per-epoch
 #           checkpoint, loss.csv and loss.png), print its figures beside the hand evaluation's
-#   export-net  write target/train's model into src/bot/nnue/weights.rs (and learn/model/)
+#   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,
 #           SECONDS=600); installs cargo-afl if it is missing (docs/reliability.md)

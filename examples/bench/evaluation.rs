@@ -6,7 +6,7 @@ use super::{cpu_time_ns, measure, scenes, sorted_runs, RUNS};
 use csb::bot::actions::ActionSet;
 use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::game::{CsbGame, RaceContext};
-use csb::bot::nnue::network::Network;
+use csb::bot::value_net::network::Network;
 use csb::engine::League;
 use csb::search::{Game, MAX_AGENTS};
 use std::hint::black_box;

@@ -9,7 +9,7 @@
 
 use crate::format::{parse_game, GameRecord, PodRecord};
 use csb::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles};
-use csb::bot::nnue::features::{features, swap_teams, FEATURE_COUNT};
+use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! written in the format of `format`), the data set of features and targets the trainer reads
 //! (`dataset`), the training with candle (`train`), the hand evaluation's baseline
 //! (`baseline`), the loss plot (`plot`) and the export of the weights into the bot's source
-//! (`export`). The features themselves are the bot's (`csb::bot::nnue::features`), so the
+//! (`export`). The features themselves are the bot's (`csb::bot::value_net::features`), so the
 //! trainer and the bot cannot disagree.
 
 pub mod dataset;

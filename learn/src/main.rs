@@ -59,7 +59,7 @@ struct ExportArgs {
     #[arg(long, default_value = "target/train/model.safetensors")]
     model: PathBuf,
     /// The bot's weights file to write.
-    #[arg(long, default_value = "src/bot/nnue/weights.rs")]
+    #[arg(long, default_value = "src/bot/value_net/weights.rs")]
     weights: PathBuf,
     /// Where the model's copy goes (the test compares it with the weights file).
     #[arg(long, default_value = "learn/model/value.safetensors")]

@@ -1,12 +1,12 @@
-//! The value network in candle: the same shape as the bot's (`csb::bot::nnue::network`), the
+//! The value network in candle: the same shape as the bot's (`csb::bot::value_net::network`), the
 //! loss, loading and saving, and the export of its weights into the bot's source
-//! (`src/bot/nnue/weights.rs`), quantised as `csb::bot::nnue::codec` says.
+//! (`src/bot/value_net/weights.rs`), quantised as `csb::bot::value_net::codec` says.
 
 use candle_core::{DType, Device, Module, Tensor};
 use candle_nn::{linear, Linear, VarBuilder, VarMap};
-use csb::bot::nnue::codec::{encode_level, MAX_LEVEL};
-use csb::bot::nnue::features::FEATURE_COUNT;
-use csb::bot::nnue::network::{Network, HIDDEN1, HIDDEN2};
+use csb::bot::value_net::codec::{encode_level, MAX_LEVEL};
+use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::bot::value_net::network::{Network, HIDDEN1, HIDDEN2};
 use std::path::Path;
 
 /// The candle tensors, by name, with their shapes (candle's `Linear` keeps `[out, in]`).

@@ -11,7 +11,7 @@ use crate::plot::plot_losses;
 use crate::selfplay::splitmix64;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
-use csb::bot::nnue::features::FEATURE_COUNT;
+use csb::bot::value_net::features::FEATURE_COUNT;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -1,10 +1,10 @@
-//! The network the bot embeds is the trained model: `src/bot/nnue/weights.rs` is exactly what
+//! The network the bot embeds is the trained model: `src/bot/value_net/weights.rs` is exactly what
 //! `learn export` writes for `learn/model/value.safetensors`, and the bot's forward pass gives
 //! candle's logits on fixed positions (a recorded self-play game's) within [`LOGIT_TOLERANCE`],
 //! the cost of the 13-bit quantisation (`codec.rs`).
 
-use csb::bot::nnue::features::FEATURE_COUNT;
-use csb::bot::nnue::network::Network;
+use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::bot::value_net::network::Network;
 use learn::dataset::{add_game, Samples};
 use learn::format::parse_game;
 use learn::model::Model;
@@ -26,10 +26,10 @@ fn model() -> Model {
 fn the_weights_file_is_the_export_of_the_kept_model() {
     // Compared without whitespace: `cargo fmt` may wrap the generated file's lines.
     let squeeze = |text: &str| text.split_whitespace().collect::<String>();
-    let written = std::fs::read_to_string(root().join("src/bot/nnue/weights.rs")).unwrap();
+    let written = std::fs::read_to_string(root().join("src/bot/value_net/weights.rs")).unwrap();
     assert!(
         squeeze(&written) == squeeze(&model().export().unwrap()),
-        "src/bot/nnue/weights.rs is not the export of learn/model/value.safetensors: run \
+        "src/bot/value_net/weights.rs is not the export of learn/model/value.safetensors: run \
          `cargo run --release -p learn -- export --model learn/model/value.safetensors`"
     );
 }

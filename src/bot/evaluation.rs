@@ -57,7 +57,7 @@ pub struct EvalWeights {
     /// (`--pod-scores 1`, see [`pod_values`]).
     pub pod_scores: bool,
     /// Score the search's leaves with the value network instead (`--eval net`,
-    /// `nnue/network.rs`): player 0's win probability, its complement for player 1.
+    /// `value_net/network.rs`): player 0's win probability, its complement for player 1.
     pub net: bool,
     /// With `net`: the network's share of each pod's score, the rest the hand score
     /// (`--net-weight`, 1: the network alone).

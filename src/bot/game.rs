@@ -11,7 +11,7 @@
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
 #[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
-use super::nnue::network::Network;
+use super::value_net::network::Network;
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};

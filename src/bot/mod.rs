@@ -12,7 +12,7 @@ pub mod flags;
 pub mod game;
 pub mod league;
 #[cfg(all(feature = "two-pod", any(feature = "experiments", feature = "net")))]
-pub mod nnue;
+pub mod value_net;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;
 pub mod policy;

@@ -1,0 +1,11 @@
+//! The value network: a small dense MLP (not an efficiently updatable network: it computes every
+//! input again at each leaf) that scores a position as player 0's win probability. Its input
+//! features, its layers, the network and its weights. Std only and allocation-free per
+//! evaluation; the weights are a generated source file (`weights.rs`, written by `learn export`)
+//! that a test ties to the trained model in `learn/model/`.
+
+pub mod codec;
+pub mod features;
+pub mod layers;
+pub mod network;
+pub mod weights;
