@@ -2,7 +2,8 @@
 # Keeps what a fuzz campaign found, so the next one starts where it stopped:
 # `make fuzz-cmin TARGET=<name>`, or `scripts/fuzz-cmin.sh TARGET [DIR]`. Minimises the
 # target's AFL++ queue (DIR/TARGET/default/queue, DIR default target/fuzz) together with its
-# committed corpus with afl-cmin (the smallest set of inputs reaching the same coverage) and
+# committed corpus with afl-cmin (a smallest set of inputs reaching the same edges; `-e`: hit
+# counts aside, which keeps the committed corpus about a third of the size) and
 # writes the result into fuzz/corpus/TARGET: the committed seeds keep their names (they stay,
 # whether afl-cmin kept them or not: docs/reliability.md describes them), every other input is
 # named `cmin-<first 16 hex digits of its SHA-256>` (the same input, the same name: a second
@@ -32,8 +33,15 @@ for seed in "fuzz/corpus/$target"/*; do
     cp "$seed" "$work/in/seed-$(basename "$seed")"
 done
 echo "== minimising $(ls "$work/in" | wc -l) inputs of $target" >&2
-AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-    nice -n 19 cargo afl cmin -t 5000 -i "$work/in" -o "$work/out" -- "$driver" "$target" >&2
+# AFL_NO_FORKSRV: AFL++ 4.40c's afl-showmap, which afl-cmin runs, hands the inputs to a
+# persistent-mode Rust driver through shared memory and the driver dies of SIGSEGV on each, so
+# afl-cmin would see no coverage; without the fork server each input runs in a process of its own.
+AFL_NO_FORKSRV=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+    nice -n 19 cargo afl cmin -e -t 5000 -i "$work/in" -o "$work/out" -- "$driver" "$target" >&2
+if [ -z "$(ls "$work/out")" ]; then
+    echo "make fuzz-cmin: afl-cmin kept no input of $target; fuzz/corpus/$target left as it was" >&2
+    exit 1
+fi
 
 # The named seeds' contents, to recognise them among afl-cmin's picks.
 for seed in "fuzz/corpus/$target"/*; do
