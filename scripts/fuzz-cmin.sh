@@ -1,7 +1,7 @@
 #!/bin/sh
 # Keeps what a fuzz campaign found, so the next one starts where it stopped:
 # `make fuzz-cmin TARGET=<name>`, or `scripts/fuzz-cmin.sh TARGET [DIR]`. Minimises the
-# target's AFL++ queue (DIR/TARGET/default/queue, DIR default target/fuzz) together with its
+# target's AFL++ queue (DIR/TARGET/default/queue, DIR default $FUZZ_DIR, else target/fuzz) together with its
 # committed corpus with afl-cmin (a smallest set of inputs reaching the same edges; `-e`: hit
 # counts aside, which keeps the committed corpus about a third of the size) and
 # writes the result into fuzz/corpus/TARGET: the committed seeds keep their names (they stay,
@@ -12,7 +12,7 @@
 set -eu
 
 target=${1:-}
-dir=${2:-target/fuzz}
+dir=${2:-${FUZZ_DIR:-target/fuzz}}
 if [ -z "$target" ] || [ ! -d "fuzz/corpus/$target" ]; then
     echo "make fuzz-cmin: TARGET must be one of: $(ls fuzz/corpus | tr '\n' ' ')(got \"$target\")" >&2
     exit 2

@@ -7,12 +7,12 @@
 #   scripts/fuzz-report.sh table [DIR]    the markdown table of docs/reliability.md
 #   scripts/fuzz-report.sh doc [DIR]      rewrites that table in docs/reliability.md, between
 #                                         its `fuzz-table` markers (`make fuzz-table`)
-# DIR holds one AFL++ output folder per target (default target/fuzz). Targets never fuzzed are
+# DIR holds one AFL++ output folder per target (default $FUZZ_DIR, else target/fuzz). Targets never fuzzed are
 # listed as such.
 set -eu
 
 mode=${1:-}
-dir=${2:-target/fuzz}
+dir=${2:-${FUZZ_DIR:-target/fuzz}}
 case "$mode" in
     summary | table | doc) ;;
     *) echo "fuzz-report: usage: scripts/fuzz-report.sh summary|table|doc [DIR] (got \"$mode\")" >&2; exit 2 ;;
