@@ -26,6 +26,8 @@ pub struct TurnDecision {
     #[cfg(feature = "experiments")]
     pub kept_nodes: [usize; 2],
     pub elapsed_ms: f64,
+    /// Our runner tree's mean score of the action it chose (`value=` of the diagnostic line).
+    pub value: Option<f64>,
 }
 
 pub struct Player {
@@ -230,6 +232,12 @@ impl Player {
             #[cfg(feature = "experiments")]
             kept_nodes: [stats.nodes_kept[0], stats.nodes_kept[1]],
             elapsed_ms: elapsed_ms(input.received_at),
+            value: self
+                .search
+                .root_stats(team_roles[0].runner)
+                .nth(usize::from(chosen[team_roles[0].runner]))
+                .filter(|&(_, visits, _)| visits > 0)
+                .map(|(_, _, mean)| mean),
         }
     }
 }
