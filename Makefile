@@ -33,9 +33,12 @@ INPUT  ?= replays/inputs/silver-racer.p0.txt
 else
 INPUT  ?= replays/inputs/cg-demo.p0.txt
 endif
-# The bundle's cargo features: its league's protocol alone (Cargo.toml).
+# The bundle's cargo features: its league's protocol alone (Cargo.toml), and in Legend the value
+# network the bot plays there by default (`--eval league`).
 ifneq ($(filter wood3 wood2 wood1 bronze silver,$(LEAGUE)),)
 FEATURES ?= one-pod
+else ifeq ($(LEAGUE),legend)
+FEATURES ?= two-pod,net
 else
 FEATURES ?= two-pod
 endif

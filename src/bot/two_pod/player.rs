@@ -111,7 +111,7 @@ impl Player {
         let map = Map::new(&init.checkpoints)?;
         let actions = ActionSet::new(config.league);
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
-        let searches = match config.evaluation {
+        let searches = match config.evaluation.in_league(config.league) {
             #[cfg(feature = "net")]
             crate::bot::config::Evaluation::Net => Searches::Net(Box::new(TeamSearch::new(
                 &config,
