@@ -23,7 +23,7 @@ pub struct TrainConfig {
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f64,
-    /// Seed of the shuffling.
+    /// Seed of the initial weights and of the shuffling.
     pub seed: u64,
     /// Weight of the game's result in the training target, the rest going to the hand
     /// evaluation's view [`crate::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
@@ -258,7 +258,7 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     let (model, mut rows) = if checkpoint_path.exists() && csv_path.exists() {
         (Model::load(&checkpoint_path)?, read_rows(&csv_path)?)
     } else {
-        (Model::new()?, Vec::new())
+        (Model::initial(config.seed)?, Vec::new())
     };
     if !rows.is_empty() && config.progress {
         eprintln!(
