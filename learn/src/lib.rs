@@ -5,10 +5,12 @@
 //! (`export`). The features themselves are the bot's (`csb::bot::value_net::features`), so the
 //! trainer and the bot cannot disagree.
 
+pub mod checkpoint;
 pub mod dataset;
 pub mod format;
 pub mod metrics;
 pub mod model;
+pub mod optimiser;
 pub mod plot;
 pub mod selfplay;
 pub mod shard;

@@ -1,16 +1,19 @@
-//! Training the value network with candle: minibatch AdamW on the log-loss of predicting the
-//! winner, one checkpoint per epoch (`model.safetensors`, with the loss curve so far in
-//! `loss.csv` and `loss.png`), resumed from there when run again. Then the figures: validation
+//! Training the value network with candle: seeded initial weights, minibatch AdamW
+//! (`optimiser.rs`) on the log-loss of predicting the winner, one checkpoint per epoch with the
+//! optimiser's state (`checkpoint.rs`; the loss curve so far in `loss.csv` and `loss.png`),
+//! resumed from there when run again. Then the figures: validation
 //! log-loss and accuracy of the network (as trained, and quantised as the bot embeds it) beside
 //! the hand evaluation's, squashed by a logistic fitted on the training positions.
 
+use crate::checkpoint;
 use crate::dataset::{DataSet, Samples};
 use crate::metrics::{predict, Prediction};
 use crate::model::{log_loss, Model};
+use crate::optimiser::{AdamW, AdamWSettings};
 use crate::plot::plot_losses;
 use crate::selfplay::splitmix64;
 use candle_core::{Device, Tensor, Var};
-use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -93,31 +96,6 @@ fn candle_error(error: candle_core::Error) -> String {
 
 const CSV_HEADER: &str = "epoch,train_loss,validation_loss,validation_accuracy";
 
-/// The rows of an earlier run's `loss.csv`; an error names a malformed line.
-fn read_rows(path: &Path) -> Result<Vec<EpochRow>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let mut rows = Vec::new();
-    for (number, line) in text.lines().enumerate().skip(1) {
-        let fields: Vec<f64> = line.split(',').filter_map(|f| f.parse().ok()).collect();
-        if fields.len() != 4 || fields[0] as usize != rows.len() + 1 {
-            return Err(format!(
-                "{} line {}: expected `epoch,train_loss,validation_loss,validation_accuracy` for \
-                 epoch {}, got {line:?}",
-                path.display(),
-                number + 1,
-                rows.len() + 1
-            ));
-        }
-        rows.push(EpochRow {
-            train_loss: fields[1],
-            validation_loss: fields[2],
-            validation_accuracy: fields[3],
-        });
-    }
-    Ok(rows)
-}
-
 fn write_rows(path: &Path, rows: &[EpochRow]) -> Result<(), String> {
     let mut text = format!("{CSV_HEADER}\n");
     for (epoch, row) in rows.iter().enumerate() {
@@ -178,7 +156,7 @@ fn run_epoch(
             let theirs = Tensor::from_slice(&theirs, (rows, FEATURE_COUNT), &Device::Cpu)?;
             let targets = Tensor::from_slice(&targets, rows, &Device::Cpu)?;
             let loss = log_loss(&model.logits(&own, &theirs)?, &targets)?;
-            optimiser.backward_step(&loss)?;
+            optimiser.step(&loss)?;
             Ok(f64::from(loss.to_scalar::<f32>()?))
         };
         total += step().map_err(candle_error)?;
@@ -197,7 +175,7 @@ pub fn fit_hand_logistic(samples: &Samples) -> Result<(f64, f64), String> {
         let targets = Tensor::from_slice(&samples.results, samples.len(), &Device::Cpu)?;
         let slope = Var::new(1.0f32, &Device::Cpu)?;
         let intercept = Var::new(0.0f32, &Device::Cpu)?;
-        let mut optimiser = AdamW::new(
+        let mut optimiser = candle_nn::AdamW::new(
             vec![slope.clone(), intercept.clone()],
             ParamsAdamW {
                 lr: 0.05,
@@ -242,8 +220,20 @@ fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String
         .collect())
 }
 
+/// Early stopping: the epoch (1-based) with the lowest validation loss, the first of equals.
+fn best_epoch(rows: &[EpochRow]) -> usize {
+    let mut best = 0;
+    for (index, row) in rows.iter().enumerate() {
+        if row.validation_loss < rows[best].validation_loss {
+            best = index;
+        }
+    }
+    best + 1
+}
+
 /// Trains on `data` as `config` says, resuming from `config.out` if an earlier run left a
-/// checkpoint there. Writes `checkpoint.safetensors` (the latest epoch), `loss.csv` and
+/// checkpoint there (weights, optimiser state and every epoch's figures, so the run goes on as if
+/// it had never stopped). Writes `checkpoint.safetensors` (the latest epoch), `loss.csv` and
 /// `loss.png` after every epoch, and `model.safetensors` when an epoch has the lowest
 /// validation loss so far (early stopping: that is the model reported and exported).
 pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String> {
@@ -255,10 +245,19 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     let checkpoint_path = config.out.join("checkpoint.safetensors");
     let best_path = config.out.join("model.safetensors");
     let csv_path = config.out.join("loss.csv");
-    let (model, mut rows) = if checkpoint_path.exists() && csv_path.exists() {
-        (Model::load(&checkpoint_path)?, read_rows(&csv_path)?)
+    let settings = AdamWSettings::new(config.learning_rate);
+    let (model, mut optimiser, mut rows) = if checkpoint_path.exists() {
+        let checkpoint = checkpoint::load(&checkpoint_path)?;
+        let model = Model::from_tensors(&checkpoint.tensors)?;
+        let mut optimiser = AdamW::new(&model, settings)?;
+        optimiser
+            .restore(&checkpoint.tensors)
+            .map_err(|error| format!("{}: {error}", checkpoint_path.display()))?;
+        (model, optimiser, checkpoint.rows)
     } else {
-        (Model::initial(config.seed)?, Vec::new())
+        let model = Model::initial(config.seed)?;
+        let optimiser = AdamW::new(&model, settings)?;
+        (model, optimiser, Vec::new())
     };
     if !rows.is_empty() && config.progress {
         eprintln!(
@@ -267,15 +266,6 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
             checkpoint_path.display()
         );
     }
-    let mut optimiser = AdamW::new(
-        model.vars.all_vars(),
-        ParamsAdamW {
-            lr: config.learning_rate,
-            weight_decay: 1e-2,
-            ..ParamsAdamW::default()
-        },
-    )
-    .map_err(candle_error)?;
     let batches = data.train.len().div_ceil(config.batch);
     let remaining = config.epochs.saturating_sub(rows.len());
     let bar = if config.progress {
@@ -302,13 +292,10 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
             validation_loss: validation.log_loss,
             validation_accuracy: validation.accuracy,
         });
-        let best = rows
-            .iter()
-            .all(|row| row.validation_loss >= validation.log_loss);
-        if best {
+        if best_epoch(&rows) == rows.len() {
             model.save(&best_path)?;
         }
-        model.save(&checkpoint_path)?;
+        checkpoint::save(&checkpoint_path, &model, &optimiser, &rows)?;
         write_rows(&csv_path, &rows)?;
         let train_curve: Vec<f64> = rows.iter().map(|r| r.train_loss).collect();
         let validation_curve: Vec<f64> = rows.iter().map(|r| r.validation_loss).collect();
@@ -353,4 +340,20 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
         train_positions: data.train.len(),
         validation_positions: data.validation.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_epoch_is_the_first_lowest_validation_loss() {
+        let row = |validation_loss| EpochRow {
+            train_loss: 0.7,
+            validation_loss,
+            validation_accuracy: 0.6,
+        };
+        assert_eq!(best_epoch(&[row(0.7), row(0.6), row(0.6), row(0.65)]), 2);
+        assert_eq!(best_epoch(&[row(0.7)]), 1);
+    }
 }
