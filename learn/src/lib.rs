@@ -6,12 +6,15 @@
 //! trainer and the bot cannot disagree.
 
 pub mod checkpoint;
+pub mod data_manifest;
 pub mod dataset;
 pub mod format;
+pub mod manifest;
 pub mod metrics;
 pub mod model;
 pub mod optimiser;
 pub mod plot;
 pub mod selfplay;
 pub mod shard;
+pub mod signature;
 pub mod train;
