@@ -1,11 +1,12 @@
 //! `learn`: the command line of the learned evaluation's pipeline (README, "Learned
 //! evaluation"). `learn selfplay` writes self-play games and their directory's manifest; `learn
-//! train` trains the value network on them. Wrong input gives one line on stderr and exit code
-//! 2.
+//! train` trains the value network on them; `learn export` writes a model into the bot. Wrong
+//! input gives one line on stderr and exit code 2.
 
 use clap::{Parser, Subcommand};
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
 use learn::format::{write_game, GameRecord};
+use learn::model_manifest::manifest_path;
 use learn::selfplay::{map_seed, play_game, Contestant};
 use learn::shard::Shard;
 use learn::signature::{decision_signature, signature_hex};
@@ -28,10 +29,12 @@ enum Command {
     /// game into DIR, listed in DIR/manifest.txt with the run's settings and the bots'
     /// signatures (games already there are skipped: resumable; a DIR of another run is refused).
     Selfplay(SelfplayArgs),
-    /// Train the value network on the games of DATA, resuming from OUT's checkpoint.
+    /// Train the value network on the games of DATA (checked against DATA's manifest), resuming
+    /// from OUT's checkpoint when it is of the same data and settings; the model's manifest goes
+    /// beside it.
     Train(TrainArgs),
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
-    /// the model beside the source for the test that ties the two.
+    /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
 }
 
@@ -49,6 +52,7 @@ struct TrainArgs {
     batch: usize,
     #[arg(long, default_value_t = 2e-3)]
     learning_rate: f64,
+    /// Seed of the initial weights and of the minibatches' order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Weight of the game's result in the target; the rest is the hand evaluation's view of the
@@ -65,7 +69,8 @@ struct ExportArgs {
     /// The bot's weights file to write.
     #[arg(long, default_value = "src/bot/value_net/weights.rs")]
     weights: PathBuf,
-    /// Where the model's copy goes (the test compares it with the weights file).
+    /// Where the model's copy goes (the test compares it with the weights file); its manifest
+    /// goes beside it.
     #[arg(long, default_value = "learn/model/value.safetensors")]
     keep: PathBuf,
 }
@@ -259,13 +264,8 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
     let data = learn::dataset::load(&args.data)?;
-    eprintln!(
-        "train: {} games, {} training and {} validation positions",
-        data.games,
-        data.train.len(),
-        data.validation.len()
-    );
     let config = learn::train::TrainConfig {
+        data: args.data.clone(),
         out: args.out.clone(),
         epochs: args.epochs,
         batch: args.batch,
@@ -277,9 +277,11 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     let report = learn::train::train(&data, &config)?;
     print!("{}", report.summary());
     println!(
-        "curves: {} and {}",
+        "curves: {} and {}; model and manifest: {} and {}",
         args.out.join("loss.csv").display(),
-        args.out.join("loss.png").display()
+        args.out.join("loss.png").display(),
+        args.out.join(learn::train::MODEL_FILE).display(),
+        manifest_path(&args.out.join(learn::train::MODEL_FILE)).display()
     );
     Ok(())
 }
@@ -298,10 +300,19 @@ fn export(args: &ExportArgs) -> Result<(), String> {
     let bytes = std::fs::read(&args.model)
         .map_err(|error| format!("cannot read {}: {error}", args.model.display()))?;
     if args.keep != args.model {
+        // A model newly kept in the tree carries its manifest: read it before writing anything.
+        let manifest = learn::model_manifest::read(&args.model)?.ok_or_else(|| {
+            format!(
+                "{} has no manifest ({}): train the model with `learn train`, which writes one",
+                args.model.display(),
+                manifest_path(&args.model).display()
+            )
+        })?;
         if let Some(parent) = args.keep.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
         }
+        manifest.write(&manifest_path(&args.keep))?;
         write_whole(&args.keep, &bytes)?;
     }
     write_whole(&args.weights, text.as_bytes())?;
