@@ -169,6 +169,22 @@ fn selfplay_resumes_and_training_lowers_the_loss() {
         std::fs::read(dir.join("kept.manifest")).unwrap(),
         std::fs::read(out.join("model.manifest")).unwrap()
     );
+    // A model without one is not kept, and nothing is written.
+    let bare = dir.join("bare.safetensors");
+    std::fs::copy(out.join("model.safetensors"), &bare).unwrap();
+    let weights_before = std::fs::read(&weights).unwrap();
+    let output = learn(&[
+        "export",
+        "--model",
+        &text(&bare),
+        "--weights",
+        &text(&weights),
+        "--keep",
+        &text(&dir.join("kept-bare.safetensors")),
+    ]);
+    assert_one_line_error(&output, "bare.safetensors has no manifest");
+    assert!(!dir.join("kept-bare.safetensors").exists());
+    assert_eq!(std::fs::read(&weights).unwrap(), weights_before);
 
     // A game file truncated after self-play: one line naming it, and the earlier run's files
     // untouched.

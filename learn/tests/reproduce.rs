@@ -177,7 +177,7 @@ fn data_that_are_not_their_manifests_are_refused_and_nothing_is_written() {
     let before = outputs(&out);
     let data = dir.join("data");
     let game = |index: u32| data.join(format!("game-00000{index}.csbsp"));
-    let cases: [(&str, &dyn Fn()); 4] = [
+    let cases: [(&str, &dyn Fn()); 5] = [
         ("game-000002.csbsp does not match manifest.txt", &|| {
             let text = std::fs::read_to_string(game(2)).unwrap();
             std::fs::write(game(2), text.replacen("result 0", "result 1", 1)).unwrap();
@@ -194,6 +194,14 @@ fn data_that_are_not_their_manifests_are_refused_and_nothing_is_written() {
         ("has no manifest.txt", &|| {
             std::fs::remove_file(data.join("manifest.txt")).unwrap();
         }),
+        (
+            "lists 6 of the run's 8 games: the run is unfinished",
+            &|| {
+                let mut manifest = DataManifest::read(&data).unwrap().unwrap();
+                manifest.run.games = 8;
+                manifest.write(&data).unwrap();
+            },
+        ),
     ];
     for (mentions, spoil) in cases {
         let _ = std::fs::remove_dir_all(&data);
