@@ -3,9 +3,9 @@
 #   test    every test: csb with and without feature `exact`, then the other crates; first
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
-#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
-#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone,
-#           two-pod with the network: two-pod,net)
+#   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
+#           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
+#           two-pod with the network: two-pod,net), which together hold all the bundled code
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
 #           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
@@ -69,8 +69,6 @@ test:
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy -p csb --all-targets -- -D warnings
-	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv

@@ -23,8 +23,8 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             return EXIT_BAD_INPUT;
         }
     };
-    #[cfg(feature = "experiments")]
-    let (verbose, reuse_tree) = (config.verbose, config.reuse_tree);
+    #[cfg(feature = "cli")]
+    let verbose = config.verbose;
     let mut player = match Player::new(config, &init) {
         Ok(player) => player,
         Err(error) => {
@@ -43,15 +43,8 @@ pub fn play<R: BufRead, W: Write, E: Write>(
                 decision.nodes,
                 decision.elapsed_ms,
             );
-            #[cfg(feature = "experiments")]
+            #[cfg(feature = "cli")]
             let line = TurnLine {
-                note: match reuse_tree {
-                    true => format!(
-                        " kept={},{}",
-                        decision.kept_nodes[0], decision.kept_nodes[1]
-                    ),
-                    false => String::new(),
-                },
                 details: match verbose {
                     true => player.root_summary(),
                     false => String::new(),

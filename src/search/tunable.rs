@@ -1,0 +1,60 @@
+//! Tables of tunables: `tunables!` declares a settings struct one line per tunable (field,
+//! type, the default the bot plays, flag name, accepted values, parser with its range, meaning)
+//! and derives from that one line the struct, its `Default` and, with feature `cli`, the
+//! `TUNABLES` entries (`parse.rs`) that the flags, `--help` and the README's flags table read. The
+//! search's own tunables (`params.rs`) and the bot's (`bot/config.rs`, `bot/evaluation.rs`) are
+//! such tables: a tunable's default is written nowhere else.
+
+/// Declares a settings struct as a table, one line per tunable:
+///
+/// ```text
+/// /// doc of the field
+/// field: Type = default => "flag-name", "VALUES", parser, "meaning";
+/// ```
+///
+/// where `parser` is an expression callable as `parser(&str) -> Result<Type, String>`, in
+/// whose scope are the parsers of `parse.rs`. A field without a flag is written
+/// `field: Type = default;`.
+macro_rules! tunables {
+    (
+        $(#[$struct_meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$field_meta:meta])*
+                $field:ident: $ty:ty = $default:expr
+                $(=> $flag:literal, $values:expr, $parse:expr, $meaning:literal)?;
+            )*
+        }
+    ) => {
+        $(#[$struct_meta])*
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name { $($field: $default,)* }
+            }
+        }
+
+        #[cfg(feature = "cli")]
+        impl $name {
+            /// This table's tunables that have a flag, in order.
+            pub const TUNABLES: &'static [$crate::search::Tunable<$name>] = &[$($(
+                $crate::search::Tunable {
+                    name: $flag,
+                    values: $values,
+                    meaning: $meaning,
+                    set: |settings, text| {
+                        #[allow(unused_imports)]
+                        use $crate::search::parse::*;
+                        settings.$field = ($parse)(text.trim())?;
+                        Ok(())
+                    },
+                    show: |settings| $crate::search::TunableValue::show(&settings.$field),
+                },
+            )?)*];
+        }
+    };
+}
+pub(crate) use tunables;
