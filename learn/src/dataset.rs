@@ -12,7 +12,7 @@
 
 use crate::data_manifest::{verified_games, DataManifest};
 use crate::format::{parse_game, GameRecord, PodRecord};
-use csb::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles};
+use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};
 use csb::search::Rng;
@@ -129,20 +129,10 @@ pub fn fast_pods(pods: &[PodRecord; 4], map: &Map) -> [FastPod; 4] {
     })
 }
 
-/// The hand evaluation's roles: each team's runner the pod with more progress.
+/// The hand evaluation's roles: each team's runner the pod with more progress (the bot's own
+/// rule, `Roles::of_player`, without the timeout guard).
 pub fn hand_roles(pods: &[FastPod; 4], map: &Map) -> [Roles; 2] {
-    [0, 2].map(|first| {
-        let (runner, blocker) = if progress(&pods[first + 1], map) > progress(&pods[first], map) {
-            (first + 1, first)
-        } else {
-            (first, first + 1)
-        };
-        Roles {
-            runner,
-            blocker,
-            blocker_races: false,
-        }
-    })
+    [0, 2].map(|first| Roles::of_player(pods, map, first, false))
 }
 
 /// Adds the `view 0` positions of `game` to `samples`.
