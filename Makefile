@@ -15,9 +15,12 @@
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
 #   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,
-#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped)
-#   train   train the value network on data/selfplay into target/train (resumable, per-epoch
-#           checkpoint, loss.csv and loss.png), print its figures beside the hand evaluation's
+#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped;
+#           data/selfplay/manifest.txt lists them with the bots' signatures)
+#   train   train the value network on data/selfplay into target/train (reproducible: seeded
+#           weights, per-epoch checkpoint with the optimiser's state, loss.csv and loss.png,
+#           model.manifest beside the model), print its test-split figures beside the hand
+#           evaluation's
 #   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,
@@ -33,9 +36,12 @@ INPUT  ?= replays/inputs/silver-racer.p0.txt
 else
 INPUT  ?= replays/inputs/cg-demo.p0.txt
 endif
-# The bundle's cargo features: its league's protocol alone (Cargo.toml).
+# The bundle's cargo features: its league's protocol alone (Cargo.toml), and in Legend the value
+# network the bot plays there by default (`--eval league`).
 ifneq ($(filter wood3 wood2 wood1 bronze silver,$(LEAGUE)),)
 FEATURES ?= one-pod
+else ifeq ($(LEAGUE),legend)
+FEATURES ?= two-pod,net
 else
 FEATURES ?= two-pod
 endif

@@ -19,13 +19,38 @@ pub const NODES_RANGE: (u64, u64) = (16, 10_000_000);
 /// Longest checkpoint guard (`--timeout-guard`): far above the 100-turn timeout it guards against.
 pub const MAX_TIMEOUT_GUARD: u64 = 1000;
 
+/// Whether this build holds the value network (feature `net`). An attribute, not `cfg!`: the
+/// bundler resolves `cfg` attributes for the bundle's features, while `cfg!` would be read by
+/// `rustc` compiling the bundle alone, where no feature is set.
+#[cfg(feature = "net")]
+pub const HAS_NETWORK: bool = true;
+#[cfg(not(feature = "net"))]
+pub const HAS_NETWORK: bool = false;
+
 /// Which leaf evaluation the search plays (`leaf_evaluation.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
+    /// The one the league plays by default ([`Evaluation::in_league`]).
+    ByLeague,
     /// The hand-written evaluation alone.
     Hand,
     /// The value network blended with it (two pods a side; feature `net`).
     Net,
+}
+
+impl Evaluation {
+    /// The evaluation played in `league`: `ByLeague` is the network in Legend, where it won
+    /// 76/0/39 (66.1%) of 115 games against csb-8169e53 at the real control (docs/strength.md,
+    /// rows NR1-NR2; issue 34 adds 108/1/51 of 160 against `--eval hand`), and the hand
+    /// evaluation elsewhere: the network was trained on Legend games (thrust 200), and Gold
+    /// (thrust 100) has no row of its own yet; below Gold it knows no one-pod race.
+    pub fn in_league(self, league: League) -> Evaluation {
+        match self {
+            Evaluation::ByLeague if league == League::Legend && HAS_NETWORK => Evaluation::Net,
+            Evaluation::ByLeague => Evaluation::Hand,
+            chosen => chosen,
+        }
+    }
 }
 
 tunables! {
@@ -56,14 +81,16 @@ tunables! {
             |text| whole(text, NODES_RANGE.0, NODES_RANGE.1).map(|nodes| nodes as usize),
             "nodes allocated per tree (4 trees, 16 bytes a node)";
         /// The leaf evaluation.
-        evaluation: Evaluation = Evaluation::Hand => "eval", "hand|net",
+        evaluation: Evaluation = Evaluation::ByLeague => "eval", "league|hand|net",
             |text| match text {
+                "league" => Ok(Evaluation::ByLeague),
                 "hand" => Ok(Evaluation::Hand),
-                "net" if cfg!(feature = "net") => Ok(Evaluation::Net),
-                "net" => Err("hand (this build has no network: feature net)".to_string()),
+                "net" if HAS_NETWORK => Ok(Evaluation::Net),
+                "net" => Err("league or hand (this build has no network: feature net)".to_string()),
                 _ => Err(String::new()),
             },
-            "leaf evaluation: the hand-written one or the value network (two pods a side)";
+            "leaf evaluation: hand-written, the value network blended in (two pods a side), \
+             or the league's (net in legend, hand elsewhere)";
         /// SHIELD only when a collision is possible: 71.0% against the bot without it
         /// (docs/strength.md, row F1).
         shield_near: bool = true => "shield-near", "0|1", switch,

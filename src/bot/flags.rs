@@ -17,6 +17,7 @@ impl TunableValue for League {
 impl TunableValue for Evaluation {
     fn show(&self) -> String {
         match self {
+            Evaluation::ByLeague => "league",
             Evaluation::Hand => "hand",
             Evaluation::Net => "net",
         }
@@ -185,7 +186,10 @@ mod tests {
         let config = BotConfig::from_args(&args("--greedy 0.3 --pod-scores 0")).unwrap();
         assert_eq!(config.greedy, 0.3);
         assert!(!config.eval.pod_scores);
-        assert_eq!(config.evaluation, Evaluation::Hand);
+        assert_eq!(config.evaluation, Evaluation::ByLeague);
+        assert_eq!(config.evaluation.in_league(League::Legend), Evaluation::Net);
+        assert_eq!(config.evaluation.in_league(League::Gold), Evaluation::Hand);
+        assert_eq!(Evaluation::Hand.in_league(League::Legend), Evaluation::Hand);
         let evaluation = |text| BotConfig::from_args(&args(text)).unwrap().evaluation;
         assert_eq!(evaluation("--eval net"), Evaluation::Net);
         assert_eq!(evaluation("--eval hand"), Evaluation::Hand);

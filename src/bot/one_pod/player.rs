@@ -38,6 +38,8 @@ pub struct OnePodDecision {
     pub searched: bool,
     /// The decision's own time, from reading the turn's first line.
     pub elapsed_ms: f64,
+    /// The search's mean score of the action it chose (`value=` of the diagnostic line).
+    pub value: Option<f64>,
 }
 
 pub struct OnePodPlayer {
@@ -185,6 +187,7 @@ impl OnePodPlayer {
                 nodes: 0,
                 searched: false,
                 elapsed_ms: 0.0,
+                value: None,
             },
         };
         decision.command.thrust = self.allowed(decision.command.thrust);
@@ -289,6 +292,12 @@ impl OnePodPlayer {
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             searched: true,
             elapsed_ms: 0.0,
+            value: self
+                .search
+                .root_stats(0)
+                .nth(usize::from(chosen))
+                .filter(|&(_, visits, _)| visits > 0)
+                .map(|(_, _, mean)| mean),
         }
     }
 }

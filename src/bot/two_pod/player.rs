@@ -26,6 +26,8 @@ pub struct TurnDecision {
     /// Nodes in use in the largest tree (against `--nodes`: a full pool stops growing).
     pub nodes: usize,
     pub elapsed_ms: f64,
+    /// Our runner tree's mean score of the action it chose (`value=` of the diagnostic line).
+    pub value: Option<f64>,
 }
 
 /// The game's context and its search, for one leaf evaluation: the player owns both.
@@ -109,7 +111,7 @@ impl Player {
         let map = Map::new(&init.checkpoints)?;
         let actions = ActionSet::new(config.league);
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
-        let searches = match config.evaluation {
+        let searches = match config.evaluation.in_league(config.league) {
             #[cfg(feature = "net")]
             crate::bot::config::Evaluation::Net => Searches::Net(Box::new(TeamSearch::new(
                 &config,
@@ -231,6 +233,11 @@ impl Player {
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             elapsed_ms: elapsed_ms(input.received_at),
+            value: self
+                .root_stats(roles[0].runner)
+                .nth(usize::from(chosen[roles[0].runner]))
+                .filter(|&(_, visits, _)| visits > 0)
+                .map(|(_, _, mean)| mean),
         }
     }
 }

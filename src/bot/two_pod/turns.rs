@@ -37,12 +37,15 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         || reader.read_turn(4, checkpoint_count),
         |input| {
             let decision = player.play_turn(input);
-            let line = TurnLine::of_search(
-                decision.iterations,
-                decision.simulated_turns,
-                decision.nodes,
-                decision.elapsed_ms,
-            );
+            let line = TurnLine {
+                value: decision.value,
+                ..TurnLine::of_search(
+                    decision.iterations,
+                    decision.simulated_turns,
+                    decision.nodes,
+                    decision.elapsed_ms,
+                )
+            };
             #[cfg(feature = "cli")]
             let line = TurnLine {
                 details: match verbose {
