@@ -3,7 +3,9 @@
 //! and derives from that one line the struct, its `Default` and, with feature `cli`, the
 //! `TUNABLES` entries (`parse.rs`) that the flags, `--help` and the README's flags table read. The
 //! search's own tunables (`params.rs`) and the bot's (`bot/config.rs`, `bot/evaluation.rs`) are
-//! such tables: a tunable's default is written nowhere else.
+//! such tables: a tunable's default is written nowhere else. The bundler strips each table's doc
+//! comments and, in a bundle without `cli`, each line's flag half (from `=>` to `;`), so the table
+//! must keep that shape (bundler/README.md).
 
 /// Declares a settings struct as a table, one line per tunable:
 ///
