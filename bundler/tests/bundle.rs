@@ -328,7 +328,8 @@ fn real_bundle(
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let reference = reference_bot();
     let (features, input) = match league {
-        "gold" | "legend" => ("two-pod", "replays/inputs/cg-demo.p0.txt"),
+        "legend" => ("two-pod,net", "replays/inputs/cg-demo.p0.txt"),
+        "gold" => ("two-pod", "replays/inputs/cg-demo.p0.txt"),
         "wood3" => ("one-pod", "replays/inputs/wood3-racer.p0.txt"),
         _ => ("one-pod", "replays/inputs/silver-racer.p0.txt"),
     };
