@@ -61,6 +61,31 @@ impl<T: TunableValue> TunableValue for Option<T> {
     }
 }
 
+/// The `TUNABLES` of a settings struct from its table's lines, for `tunables!`: each line with
+/// a flag half gives one [`Tunable`] entry.
+macro_rules! tunable_flags {
+    ($name:ident { $($field:ident $(=> $flag:literal, $values:expr, $parse:expr, $meaning:literal)?;)* }) => {
+        impl $name {
+            /// This table's tunables that have a flag, in order.
+            pub const TUNABLES: &'static [$crate::search::Tunable<$name>] = &[$($(
+                $crate::search::Tunable {
+                    name: $flag,
+                    values: $values,
+                    meaning: $meaning,
+                    set: |settings, text| {
+                        #[allow(unused_imports)]
+                        use $crate::search::parse::*;
+                        settings.$field = ($parse)(text.trim())?;
+                        Ok(())
+                    },
+                    show: |settings| $crate::search::TunableValue::show(&settings.$field),
+                },
+            )?)*];
+        }
+    };
+}
+pub(crate) use tunable_flags;
+
 /// A number > 0.
 pub fn positive(value: &str) -> Result<f64, String> {
     let number = value.parse::<f64>().ok();

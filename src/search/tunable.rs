@@ -1,9 +1,12 @@
 //! Tables of tunables: `tunables!` declares a settings struct one line per tunable (field,
 //! type, the default the bot plays, flag name, accepted values, parser with its range, meaning)
 //! and derives from that one line the struct, its `Default` and, with feature `cli`, the
-//! `TUNABLES` entries (`parse.rs`) that the flags, `--help` and the README's flags table read. The
+//! `TUNABLES` entries (`tunable_flags!` in `parse.rs`) that the flags, `--help` and the README's
+//! flags table read. The
 //! search's own tunables (`params.rs`) and the bot's (`bot/config.rs`, `bot/evaluation.rs`) are
-//! such tables: a tunable's default is written nowhere else.
+//! such tables: a tunable's default is written nowhere else. The bundler strips each table's doc
+//! comments and, in a bundle without `cli`, each line's flag half (from `=>` to `;`), so the table
+//! must keep that shape (bundler/README.md).
 
 /// Declares a settings struct as a table, one line per tunable:
 ///
@@ -38,22 +41,8 @@ macro_rules! tunables {
         }
 
         #[cfg(feature = "cli")]
-        impl $name {
-            /// This table's tunables that have a flag, in order.
-            pub const TUNABLES: &'static [$crate::search::Tunable<$name>] = &[$($(
-                $crate::search::Tunable {
-                    name: $flag,
-                    values: $values,
-                    meaning: $meaning,
-                    set: |settings, text| {
-                        #[allow(unused_imports)]
-                        use $crate::search::parse::*;
-                        settings.$field = ($parse)(text.trim())?;
-                        Ok(())
-                    },
-                    show: |settings| $crate::search::TunableValue::show(&settings.$field),
-                },
-            )?)*];
+        $crate::search::parse::tunable_flags! {
+            $name { $($field $(=> $flag, $values, $parse, $meaning)?;)* }
         }
     };
 }
