@@ -1,6 +1,7 @@
 //! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
 //! written in the format of `format`, each directory with its manifest, `data_manifest`, and
-//! the players' decision signatures, `signature`), the data set of features and targets the
+//! the players' decision signatures, `signature`; shard directories of one run merged by
+//! `merge`), the data set of features and targets the
 //! trainer reads, split by map (`dataset`), the reproducible training with candle (`train`: the
 //! seeded model of `model`, the optimiser of `optimiser`, the checkpoint of `checkpoint`, each
 //! model's manifest of `model_manifest`, in the text format of `manifest`), the figures
@@ -13,6 +14,7 @@ pub mod data_manifest;
 pub mod dataset;
 pub mod format;
 pub mod manifest;
+pub mod merge;
 pub mod metrics;
 pub mod model;
 pub mod model_manifest;
