@@ -10,4 +10,5 @@ pub mod features;
 pub mod layers;
 pub mod network;
 pub mod paired;
+pub mod scaled;
 pub mod weights;

@@ -5,7 +5,7 @@
 
 use super::codec::decode_levels;
 use super::course::Course;
-use super::features::{both_views, Leg, FEATURE_COUNT};
+use super::features::{Inputs, Leg, FEATURE_COUNT};
 use super::layers::{relu, Dense};
 use super::paired::{self, Kernel};
 use crate::engine::{FastPod, Map};
@@ -132,7 +132,7 @@ impl Network {
         self.logit_with_legs(pods, &course.map, &legs, passes_to_finish)
     }
 
-    /// `g(own view) − g(their view)`, both views' inputs computed once (`both_views`).
+    /// `g(own view) − g(their view)`, both views' inputs computed once (`Inputs::of`).
     #[inline(always)]
     fn logit_with_legs(
         &self,
@@ -141,24 +141,32 @@ impl Network {
         legs: &[Leg; 4],
         passes_to_finish: u16,
     ) -> f32 {
-        let mut views = [[0.0; FEATURE_COUNT]; 2];
-        both_views(pods, map, legs, passes_to_finish, &mut views);
-        let [own, theirs] = self.paired_logits(&views);
-        own - theirs
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 on this processor
+            // (the field is private and set by `decode` from `detect`, or to `Portable`).
+            Kernel::Avx2 => unsafe { avx2_logit(self, pods, map, legs, passes_to_finish) },
+            _ => {
+                let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+                let [own, theirs] = self.paired_logits(&inputs);
+                own - theirs
+            }
+        }
     }
 
     /// `g` of each view (`[player 0's, player 1's]`) by the network's kernel, equal bit for bit
     /// to [`Network::side_logit`] of each.
     #[inline(always)]
-    pub fn paired_logits(&self, views: &[[f32; FEATURE_COUNT]; 2]) -> [f32; 2] {
+    pub fn paired_logits(&self, inputs: &Inputs) -> [f32; 2] {
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the kernel is AVX only when `Kernel::detect` found AVX on this processor
-            // (the field is private and set by `decode` from `detect`, or to `Portable`).
-            Kernel::Avx => unsafe {
-                paired::avx::logits(&self.input, &self.hidden, &self.output, views)
+            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 (and so AVX) on
+            // this processor (the field is private, set by `decode` from `detect` or to
+            // `Portable`).
+            Kernel::Avx2 => unsafe {
+                paired::avx::logits(&self.input, &self.hidden, &self.output, inputs)
             },
-            _ => paired::portable(&self.input, &self.hidden, &self.output, views),
+            _ => paired::portable(&self.input, &self.hidden, &self.output, inputs),
         }
     }
 
@@ -168,6 +176,26 @@ impl Network {
         let logit = f64::from(self.player0_logit(pods, map, passes_to_finish));
         1.0 / (1.0 + (-logit).exp())
     }
+}
+
+/// `Network::logit_with_legs` compiled for AVX2: the inputs' packed square roots, divisions
+/// and products four `f64` wide, then the AVX kernel.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_logit(
+    network: &Network,
+    pods: &[FastPod; 4],
+    map: &Map,
+    legs: &[Leg; 4],
+    passes_to_finish: u16,
+) -> f32 {
+    let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+    let [own, theirs] =
+        paired::avx::logits(&network.input, &network.hidden, &network.output, &inputs);
+    own - theirs
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! rounded, then added): the SIMD lanes are outputs, so each lane does the scalar sum's
 //! operations in the scalar sum's order, and nothing is fused.
 
-use super::features::FEATURE_COUNT;
+use super::features::{Inputs, FEATURE_COUNT};
 use super::layers::Dense;
 
 /// Which kernel evaluates the network.
@@ -14,16 +14,16 @@ use super::layers::Dense;
 pub enum Kernel {
     /// Plain loops (any target).
     Portable,
-    /// 256-bit AVX (x86-64 processors that have it).
-    Avx,
+    /// 256-bit AVX, with the inputs computed in AVX2 (x86-64 processors that have AVX2).
+    Avx2,
 }
 
 impl Kernel {
     /// The fastest kernel this processor runs.
     pub fn detect() -> Kernel {
         #[cfg(target_arch = "x86_64")]
-        if is_x86_feature_detected!("avx") {
-            return Kernel::Avx;
+        if is_x86_feature_detected!("avx2") {
+            return Kernel::Avx2;
         }
         Kernel::Portable
     }
@@ -36,15 +36,16 @@ pub fn portable<const HIDDEN1: usize, const HIDDEN2: usize>(
     input: &Dense<FEATURE_COUNT, HIDDEN1>,
     hidden: &Dense<HIDDEN1, HIDDEN2>,
     output: &Dense<HIDDEN2, 1>,
-    views: &[[f32; FEATURE_COUNT]; 2],
+    inputs: &Inputs,
 ) -> [f32; 2] {
     let (mut own, mut theirs) = (input.biases, input.biases);
+    let views = [inputs.view(0), inputs.view(1)];
     for (row, (&own_value, &their_value)) in
         input.weights.iter().zip(views[0].iter().zip(&views[1]))
     {
-        for index in 0..HIDDEN1 {
-            own[index] += own_value * row[index];
-            theirs[index] += their_value * row[index];
+        for output in 0..HIDDEN1 {
+            own[output] += own_value * row[output];
+            theirs[output] += their_value * row[output];
         }
     }
     [own, theirs].map(|first| {
@@ -90,26 +91,26 @@ pub mod avx {
     /// # Safety
     /// The processor must have AVX. (Every load and store moves 8 floats inside an array of 8
     /// or 16: a row or the biases of a layer, or a local array of that length.)
+    #[inline]
     #[target_feature(enable = "avx")]
     pub unsafe fn logits(
         input: &Dense<FEATURE_COUNT, 16>,
         hidden: &Dense<16, 8>,
         output: &Dense<8, 1>,
-        views: &[[f32; FEATURE_COUNT]; 2],
+        inputs: &Inputs,
     ) -> [f32; 2] {
         let biases = input.biases.as_ptr();
         let (mut own_low, mut own_high) = (_mm256_loadu_ps(biases), _mm256_loadu_ps(biases.add(8)));
         let (mut their_low, mut their_high) = (own_low, own_high);
-        for (index, row) in input.weights.iter().enumerate() {
-            let row = row.as_ptr();
+        inputs.for_each(|index, own, theirs| {
+            let row = input.weights[index].as_ptr();
             let (low, high) = (_mm256_loadu_ps(row), _mm256_loadu_ps(row.add(8)));
-            let own = _mm256_set1_ps(views[0][index]);
-            let theirs = _mm256_set1_ps(views[1][index]);
+            let (own, theirs) = (_mm256_set1_ps(own), _mm256_set1_ps(theirs));
             own_low = _mm256_add_ps(own_low, _mm256_mul_ps(own, low));
             own_high = _mm256_add_ps(own_high, _mm256_mul_ps(own, high));
             their_low = _mm256_add_ps(their_low, _mm256_mul_ps(theirs, low));
             their_high = _mm256_add_ps(their_high, _mm256_mul_ps(theirs, high));
-        }
+        });
         let zero = _mm256_setzero_ps();
         let mut first = [[0.0f32; 16]; 2];
         for (sums, (low, high)) in first
@@ -140,7 +141,6 @@ pub mod avx {
 mod tests {
     use super::*;
     use crate::bot::value_net::course::Course;
-    use crate::bot::value_net::features::both_views;
     use crate::bot::value_net::features::tests::random_positions;
     use crate::bot::value_net::network::Network;
 
@@ -153,11 +153,10 @@ mod tests {
         for (map, pods, passes) in random_positions(5, 20_000) {
             let course = Course::new(&map);
             let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-            let mut views = [[0.0; FEATURE_COUNT]; 2];
-            both_views(&pods, &map, &legs, passes, &mut views);
-            let expected = views.map(|view| network.side_logit(&view).to_bits());
+            let inputs = Inputs::of(&pods, &map, &legs, passes);
+            let expected = [0, 1].map(|view| network.side_logit(&inputs.view(view)).to_bits());
             for network in &networks {
-                let got = network.paired_logits(&views).map(f32::to_bits);
+                let got = network.paired_logits(&inputs).map(f32::to_bits);
                 assert_eq!(got, expected, "{:?} on {pods:?}", network.kernel());
             }
         }
