@@ -121,21 +121,27 @@ pub struct Inputs {
 /// the hand evaluation (the values from [`BLOCKER_ROWS`]).
 const POD_SCALED: usize = 3 * 4;
 const OTHER_SCALED: usize = 2 * BLOCKER_FEATURES + 2;
-const POD_SCALED_UNITS: [Unit; POD_SCALED] = {
-    let length = Unit::new(LENGTH_UNIT, MAX_INPUT);
-    let speed = Unit::new(SPEED_UNIT, MAX_INPUT);
-    [
-        length, length, length, length, speed, speed, speed, speed, speed, speed, speed, speed,
-    ]
+const LENGTH: Unit = Unit {
+    divisor: LENGTH_UNIT,
+    reciprocal: 1.0 / LENGTH_UNIT,
+    limit: MAX_INPUT,
 };
-const OTHER_SCALED_UNITS: [Unit; OTHER_SCALED] = {
-    let length = Unit::new(LENGTH_UNIT, MAX_INPUT);
-    let speed = Unit::new(SPEED_UNIT, MAX_INPUT);
-    let lead = Unit::new(CHECKPOINT_WEIGHT, MAX_LEAD);
-    [
-        length, length, length, length, length, length, length, length, speed, speed, lead, lead,
-    ]
+const SPEED: Unit = Unit {
+    divisor: SPEED_UNIT,
+    reciprocal: 1.0 / SPEED_UNIT,
+    limit: MAX_INPUT,
 };
+const LEAD: Unit = Unit {
+    divisor: CHECKPOINT_WEIGHT,
+    reciprocal: 1.0 / CHECKPOINT_WEIGHT,
+    limit: MAX_LEAD,
+};
+const POD_SCALED_UNITS: [Unit; POD_SCALED] = [
+    LENGTH, LENGTH, LENGTH, LENGTH, SPEED, SPEED, SPEED, SPEED, SPEED, SPEED, SPEED, SPEED,
+];
+const OTHER_SCALED_UNITS: [Unit; OTHER_SCALED] = [
+    LENGTH, LENGTH, LENGTH, LENGTH, LENGTH, LENGTH, LENGTH, LENGTH, SPEED, SPEED, LEAD, LEAD,
+];
 
 impl Inputs {
     /// Both views' inputs of the position `pods` (`legs[p]`: the leg leaving pod `p`'s next

@@ -43,22 +43,14 @@ fn clamp(value: f64, limit: f64) -> f64 {
     clamped
 }
 
-/// A unit: what an input is divided by, its reciprocal, and the clamp applied after.
+/// A unit: what an input is divided by, its reciprocal, and the clamp applied after. (Constants
+/// spell the reciprocal out, `1.0 / divisor`: a `const fn` may not divide floats before Rust
+/// 1.82, and the crate builds with 1.70.)
 #[derive(Clone, Copy, Debug)]
 pub struct Unit {
     pub divisor: f64,
     pub reciprocal: f64,
     pub limit: f64,
-}
-
-impl Unit {
-    pub const fn new(divisor: f64, limit: f64) -> Unit {
-        Unit {
-            divisor,
-            reciprocal: 1.0 / divisor,
-            limit,
-        }
-    }
 }
 
 /// `out[k] = (values[k] / units[k].divisor).clamp(±units[k].limit) as f32`, bit for bit.
@@ -82,16 +74,19 @@ mod tests {
     use super::*;
     use crate::search::Rng;
 
-    const UNITS: [Unit; 4] = [
-        Unit::new(10_000.0, 2.0),
-        Unit::new(1_000.0, 2.0),
-        Unit::new(30_000.0, 4.0),
-        Unit::new(3.0, 2.0),
-    ];
+    fn units() -> [Unit; 4] {
+        [(10_000.0, 2.0), (1_000.0, 2.0), (30_000.0, 4.0), (3.0, 2.0)].map(|(divisor, limit)| {
+            Unit {
+                divisor,
+                reciprocal: 1.0 / divisor,
+                limit,
+            }
+        })
+    }
 
     fn divided(values: &[f64; 4]) -> [u32; 4] {
         let mut out = [0; 4];
-        for (k, (value, unit)) in values.iter().zip(&UNITS).enumerate() {
+        for (k, (value, unit)) in values.iter().zip(&units()).enumerate() {
             out[k] = ((value / unit.divisor).clamp(-unit.limit, unit.limit) as f32).to_bits();
         }
         out
@@ -99,7 +94,7 @@ mod tests {
 
     fn scaled(values: &[f64; 4]) -> [u32; 4] {
         let mut out = [0.0; 4];
-        scale(values, &UNITS, &mut out);
+        scale(values, &units(), &mut out);
         out.map(f32::to_bits)
     }
 
@@ -127,13 +122,13 @@ mod tests {
             ];
             near += values
                 .iter()
-                .zip(&UNITS)
+                .zip(&units())
                 .filter(|(v, u)| near_midpoint(clamp(**v * u.reciprocal, u.limit)))
                 .count();
             assert_eq!(scaled(&values), divided(&values), "{values:?}");
         }
         // Quotients that sit on or next to a midpoint, where the product may round the other way.
-        for unit in UNITS {
+        for unit in units() {
             for step in 1..40_000u64 {
                 let midpoint = f64::from_bits(0x3FF0_0000_1000_0000 + (step << 29));
                 for ulps in -4i64..=4 {
