@@ -24,6 +24,7 @@ mod source;
 mod stage;
 mod std_only;
 mod strip;
+mod tunable_tables;
 mod unindent;
 
 use std::io::Write;
@@ -95,13 +96,14 @@ fn run(cli: &Cli) -> Result<()> {
     let features = features(&cli.features, &staged.features)?;
     let stripped = strip::strip(&mut tree, &features);
     say!(
-        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
-         comments",
+        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items, {} doc \
+         comments and {} flag halves of `tunables!` lines",
         staged.files,
         staged.crate_name,
         staged.bin_name,
         stripped.removed,
-        stripped.docs
+        stripped.docs,
+        stripped.flag_halves
     );
     say!(
         "features: {}",
