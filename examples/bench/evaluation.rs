@@ -1,12 +1,20 @@
 //! The leaf evaluation's cost: `CsbGame::evaluate` (what the search calls once per iteration)
 //! with the hand evaluation and with the value network (`--eval net`), on the fixed scenes'
 //! positions. Prints `evaluation: mode=<hand|net> ns_per_eval=<median of the runs>`.
+//!
+//! Then the network's logit alone on the same positions, through each entry point and kernel:
+//! `value: api=map` (`Network::player0_logit`, the legs computed from the map at each call) and
+//! `value: api=course` (`Network::player0_logit_on`, the legs of a course built once),
+//! `kernel=<the detected one|portable>`. `logit_sum` (the logits' sum, to the last bit) is the
+//! same for all: the kernels and entry points give the same numbers.
 
 use super::{cpu_time_ns, measure, scenes, sorted_runs, RUNS};
 use csb::bot::actions::ActionSet;
 use csb::bot::csb_game::{CsbGame, RaceContext};
 use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend};
+use csb::bot::value_net::course::Course;
+use csb::bot::value_net::network::Network;
 use csb::engine::League;
 use csb::search::{Game, MAX_AGENTS};
 use std::hint::black_box;
@@ -76,4 +84,49 @@ fn time_evaluation<E: LeafEvaluation>(mode: &str, states: &[(RaceContext<E>, Csb
             "wall"
         },
     );
+}
+
+/// One way to take the network's logit: the entry point's name, the network (with its kernel),
+/// whether on a course.
+type LogitOf<'a> = (&'a str, &'a Network, bool);
+
+pub fn bench_value() {
+    let detected = Network::embedded();
+    let portable = Network::embedded().with_portable_kernel();
+    let scenes = scenes();
+    let courses: Vec<Course> = scenes.iter().map(|scene| Course::new(&scene.map)).collect();
+    let ways: [LogitOf; 3] = [
+        ("map", &detected, false),
+        ("course", &detected, true),
+        ("course", &portable, true),
+    ];
+    for (api, network, on_course) in ways {
+        let logit = |index: usize| {
+            let scene = &scenes[index];
+            let passes = 3 * scene.map.checkpoint_count() as u16;
+            if on_course {
+                network.player0_logit_on(&scene.fast_pods, &courses[index], passes)
+            } else {
+                network.player0_logit(&scene.fast_pods, &scene.map, passes)
+            }
+        };
+        let runs = sorted_runs(RUNS, || {
+            let nanos = measure(|| {
+                for index in 0..EVALUATIONS_PER_RUN {
+                    black_box(logit(black_box(index % scenes.len())));
+                }
+            });
+            nanos as f64 / EVALUATIONS_PER_RUN as f64
+        });
+        let logit_sum: f32 = (0..scenes.len()).map(logit).sum();
+        println!(
+            "value: api={api} kernel={:?} ns_per_logit={:.1} best={:.1} worst={:.1} \
+             logit_sum={logit_sum:e} ({:08x})",
+            network.kernel(),
+            runs[runs.len() / 2],
+            runs[0],
+            runs[runs.len() - 1],
+            logit_sum.to_bits(),
+        );
+    }
 }

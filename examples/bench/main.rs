@@ -17,7 +17,8 @@
 //! with a pod–pod contact.
 //!
 //! `evaluation.rs` then times the leaf evaluation, hand-written and value network
-//! (`evaluation: mode=<hand|net> ns_per_eval=…`).
+//! (`evaluation: mode=<hand|net> ns_per_eval=…`), and the network's logit alone
+//! (`value: api=<map|course> kernel=… ns_per_logit=…`).
 
 mod evaluation;
 mod search;
@@ -451,6 +452,7 @@ fn main() {
     bench_engine();
     bench_mix();
     evaluation::bench_evaluation();
+    evaluation::bench_value();
     if !engine_only {
         search::bench_search();
     }
