@@ -15,15 +15,16 @@ use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend};
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::network::Network;
-use csb::engine::League;
+use csb::engine::{League, Map};
 use csb::search::{Game, MAX_AGENTS};
 use std::hint::black_box;
 
 /// Evaluations per timed run.
 const EVALUATIONS_PER_RUN: usize = 1_000_000;
 
-/// The search states of the scenes with their contexts, scored by `evaluation`.
-fn states<E: LeafEvaluation + Clone>(evaluation: E) -> Vec<(RaceContext<E>, CsbGame<E>)> {
+/// The search states of the scenes with their contexts, scored by the evaluation `evaluation`
+/// makes for each scene's map.
+fn states<E: LeafEvaluation>(evaluation: impl Fn(&Map) -> E) -> Vec<(RaceContext<E>, CsbGame<E>)> {
     scenes()
         .into_iter()
         .map(|scene| {
@@ -34,7 +35,7 @@ fn states<E: LeafEvaluation + Clone>(evaluation: E) -> Vec<(RaceContext<E>, CsbG
                 passes_to_finish: 3 * scene.map.checkpoint_count() as u16,
                 shield_near: true,
                 greedy: 0.8,
-                evaluation: evaluation.clone(),
+                evaluation: evaluation(&scene.map),
             };
             let roles = [0, 2].map(|runner| Roles {
                 runner,
@@ -49,8 +50,8 @@ fn states<E: LeafEvaluation + Clone>(evaluation: E) -> Vec<(RaceContext<E>, CsbG
 
 pub fn bench_evaluation() {
     let weights = EvalWeights::default();
-    time_evaluation("hand", &states(HandEvaluation { weights }));
-    time_evaluation("net", &states(NetworkBlend::embedded(weights)));
+    time_evaluation("hand", &states(|_| HandEvaluation { weights }));
+    time_evaluation("net", &states(|map| NetworkBlend::embedded(weights, map)));
 }
 
 /// Times `CsbGame::evaluate` on `states` and prints its line.
