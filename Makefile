@@ -26,6 +26,10 @@
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,
 #           SECONDS=600); installs cargo-afl if it is missing (docs/reliability.md)
+#   fuzz-all  every target in turn (or TARGETS="a b"), SECONDS each, at nice 19, each resuming its
+#           target/fuzz/<target>; one line per target at the end (scripts/fuzz-all.sh)
+#   fuzz-cmin  minimise TARGET's grown AFL++ queue with afl-cmin into fuzz/corpus/TARGET
+#   fuzz-table  rewrite docs/reliability.md's fuzz table from target/fuzz's AFL++ statistics
 
 CARGO  ?= cargo
 LEAGUE ?= legend
@@ -52,7 +56,7 @@ SEED ?= 1
 MAX_CHARS ?= 100000
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena selfplay train export-net fuzz clean
+.PHONY: all build test lint bundle bench arena selfplay train export-net fuzz fuzz-all fuzz-cmin fuzz-table clean
 
 all: build bundle
 	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
@@ -111,6 +115,15 @@ TARGET  ?=
 SECONDS ?= 600
 fuzz:
 	sh scripts/fuzz.sh "$(TARGET)" "$(SECONDS)"
+
+fuzz-all:
+	sh scripts/fuzz-all.sh "$(SECONDS)" $(TARGETS)
+
+fuzz-cmin:
+	sh scripts/fuzz-cmin.sh "$(TARGET)"
+
+fuzz-table:
+	sh scripts/fuzz-report.sh doc
 
 clean:
 	$(CARGO) clean

@@ -1,8 +1,7 @@
 #!/bin/sh
 # Runs one fuzz target under AFL++ for a given time: `make fuzz TARGET=<name> SECONDS=<n>`, or
-# `scripts/fuzz.sh TARGET SECONDS [OUT]`. Installs cargo-afl if it is missing (it builds AFL++
-# from source with the C compiler; no clang needed, rustc instruments the code), builds the
-# driver `fuzz-afl` with AFL++'s instrumentation in target/afl (apart from the normal build),
+# `scripts/fuzz.sh TARGET SECONDS [OUT]`. Builds the driver `fuzz-afl` (scripts/fuzz-build.sh:
+# installs cargo-afl if it is missing, instruments the driver in target/afl),
 # seeds the run with the target's committed corpus (fuzz/corpus/TARGET) and dictionary
 # (fuzz/dict/TARGET.dict, if any) and fuzzes into OUT
 # (default target/fuzz/TARGET; a second run into the same OUT resumes it). AFL++'s figures are
@@ -22,22 +21,13 @@ case "$seconds" in
     '' | *[!0-9]*) echo "make fuzz: SECONDS must be a whole number of seconds (got \"$seconds\")" >&2; exit 2 ;;
 esac
 
-if ! cargo afl --version >/dev/null 2>&1; then
-    echo "== installing cargo-afl (builds AFL++; a few minutes)" >&2
-    cargo install cargo-afl --locked
+# FUZZ_DRIVER: an already built driver (`make fuzz-all` builds it once for every target).
+driver=${FUZZ_DRIVER:-}
+if [ -z "$driver" ]; then
+    driver=$(sh scripts/fuzz-build.sh)
 fi
-# cargo-afl's install normally builds AFL++ already; build it if not, keep it if it is there.
-if ! config=$(cargo afl config --build 2>&1) && ! echo "$config" | grep -q "already built"; then
-    echo "$config" >&2
-    echo "make fuzz: cargo afl config --build failed" >&2
-    exit 1
-fi
-
-# Optimised, but with the checks the debug build of `make test` has: an integer overflow or a
-# failed debug assertion is a crash here as it is there.
-CARGO_TARGET_DIR=target/afl CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
-CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
-    cargo afl build --release -p fuzz --features afl --bin fuzz-afl
+# FUZZ_NICE: the fuzzer's niceness (default 0; `make fuzz-all` runs at 19).
+nice_level=${FUZZ_NICE:-0}
 
 mkdir -p "$out"
 # A dictionary of the format's words (JSON keys, TOML tables), where the target has one.
@@ -47,11 +37,13 @@ if [ -f "fuzz/dict/$target.dict" ]; then
 fi
 echo "== fuzzing $target for $seconds s into $out" >&2
 # No curses screen, no CPU pinning (a shared machine), no core-dump or CPU-governor demands
-# on the machine's settings; a run into an existing OUT resumes.
+# on the machine's settings; a run into an existing OUT resumes. An input past the 1 s limit is
+# run again with 5 s before it is saved as a hang: at niceness 19 on a busy machine, a wait for
+# the CPU alone can pass 1 s of wall-clock time.
 AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-AFL_AUTORESUME=1 \
-    cargo afl fuzz -V "$seconds" -t 1000 $dict -i "fuzz/corpus/$target" -o "$out" \
-    -- target/afl/release/fuzz-afl "$target" || true
+AFL_AUTORESUME=1 AFL_HANG_TMOUT=5000 \
+    nice -n "$nice_level" cargo afl fuzz -V "$seconds" -t 1000 $dict -i "fuzz/corpus/$target" \
+    -o "$out" -- "$driver" "$target" || true
 
 stats="$out/default/fuzzer_stats"
 if [ ! -f "$stats" ]; then
