@@ -14,17 +14,10 @@ use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
 use csb::bot::two_pod::player::Player;
 use csb::engine::rules::POD_COUNT;
+use csb::engine::splitmix64::splitmix64;
 use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
 use csb::protocol::{InitInput, TurnInput};
 use std::time::Instant;
-
-/// One splitmix64 step: the seed mixer for maps and search seeds.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
 
 /// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
 /// games `2k` and `2k + 1` share a map with the seats swapped.

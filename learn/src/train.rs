@@ -8,10 +8,10 @@ use crate::dataset::{DataSet, Samples};
 use crate::metrics::{predict, Prediction};
 use crate::model::{log_loss, Model};
 use crate::plot::plot_losses;
-use crate::selfplay::splitmix64;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::engine::splitmix64::splitmix64;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

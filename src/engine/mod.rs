@@ -3,7 +3,8 @@
 //! bots; shared with the arena's referee.
 //!
 //! Modules and items only the referee needs (the exact turn, races, map generation, the input a
-//! bot is sent) are behind feature `referee` (on by default), so the bundle leaves them out.
+//! bot is sent, the tools' seed mixer `splitmix64`) are behind feature `referee` (on by
+//! default), so the bundle leaves them out.
 
 pub mod command;
 pub mod fast;
@@ -19,6 +20,8 @@ pub mod pod;
 pub mod race;
 pub mod rounding;
 pub mod rules;
+#[cfg(feature = "referee")]
+pub mod splitmix64;
 #[cfg(feature = "referee")]
 pub mod trig;
 pub mod vec2;
