@@ -3,7 +3,8 @@
 //! size, std only, compiles alone, and (optionally) prints what the cargo-built bot prints.
 //!
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
-//! private copy laid out so the library reads the same files), `expand` (the library itself),
+//! private copy laid out so the library reads the same files), `league_table` (the crate's row
+//! for `--league`: features, recorded game, reference flags), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
 //! asked for), `league` (the bundle-time league), `format` (prettyplease + rustfmt), `unindent`
 //! (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per module),
@@ -18,6 +19,7 @@ mod error;
 mod expand;
 mod format;
 mod league;
+mod league_table;
 mod modtree;
 mod size;
 mod source;
@@ -85,6 +87,23 @@ fn main() {
 
 fn run(cli: &Cli) -> Result<()> {
     let staged = stage::stage(&cli.crate_dir, cli.bin.as_deref())?;
+    let league_row = match cli.league {
+        Some(league) => league_table::row(&staged.metadata, league)?,
+        None => league_table::LeagueBundle::default(),
+    };
+    let compare_input = match (&cli.compare_input, &league_row.compare_input) {
+        (Some(given), _) => Some(given.clone()),
+        (None, Some(from_table)) => Some(cli.crate_dir.join(from_table)),
+        (None, None) => None,
+    };
+    if cli.reference.is_some() && compare_input.is_none() {
+        return Err(input(format!(
+            "--reference needs --compare-input: the crate's {} names none for --league {}",
+            league_table::TABLE,
+            cli.league.map_or("", |league| league.name())
+        )));
+    }
+
     let expanded = expand::expand(&staged)?;
     let mut tree = syn::parse_file(&expanded).map_err(|e| {
         input(format!(
@@ -92,7 +111,13 @@ fn run(cli: &Cli) -> Result<()> {
         ))
     })?;
     attrs::restore(&mut tree, &staged.inner_attrs);
-    let features = features(&cli.features, &staged.features)?;
+    let features = features(
+        cli.features
+            .as_deref()
+            .or(league_row.features.as_deref())
+            .unwrap_or(""),
+        &staged.features,
+    )?;
     let stripped = strip::strip(&mut tree, &features);
     say!(
         "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
@@ -112,11 +137,12 @@ fn run(cli: &Cli) -> Result<()> {
         }
     );
     if let Some(league) = cli.league {
-        let old = league::set(&mut tree, &cli.league_const, league.variant())?;
+        // The variant as the enum spells it (`Gold`): its derived `Debug`.
+        let variant = format!("{league:?}");
+        let old = league::set(&mut tree, &cli.league_const, &variant)?;
         say!(
-            "league: {} = League::{} (source says League::{old})",
-            cli.league_const,
-            league.variant()
+            "league: {} = League::{variant} (source says League::{old})",
+            cli.league_const
         );
     }
     let formatted = format::format(&tree, cli.tabs, staged.root());
@@ -133,7 +159,12 @@ fn run(cli: &Cli) -> Result<()> {
     say!("{}", size::table(&size::per_module(&text)?));
 
     let rejected = rejected_path(&cli.out);
-    match checks(cli, &text) {
+    match checks(
+        cli,
+        &text,
+        compare_input.as_deref(),
+        &league_row.reference_args,
+    ) {
         Ok(()) => {
             stage::write(&cli.out, &text)?;
             // A rejected bundle from an earlier run no longer says anything true.
@@ -159,8 +190,15 @@ fn run(cli: &Cli) -> Result<()> {
     }
 }
 
-/// The checks, in order; the first failure stops.
-fn checks(cli: &Cli, text: &str) -> Result<()> {
+/// The checks, in order; the first failure stops. `compare_input` is the recorded game of the
+/// comparison with `--reference` (given, or the league's), `league_reference_args` the league's
+/// flags for the reference, before `--reference-args`.
+fn checks(
+    cli: &Cli,
+    text: &str,
+    compare_input: Option<&Path>,
+    league_reference_args: &str,
+) -> Result<()> {
     size::check(text, cli.max_chars)?;
     let label = cli.out.display().to_string();
     let parsed = source::parse_file(text, Path::new(&label))?;
@@ -183,11 +221,11 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
             cli.rustc,
             compiled.warnings
         );
-        if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
+        if let (Some(reference), Some(input_file)) = (&cli.reference, compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
-            let reference_args: Vec<String> = cli
-                .reference_args
+            let reference_args: Vec<String> = league_reference_args
                 .split_whitespace()
+                .chain(cli.reference_args.split_whitespace())
                 .map(str::to_string)
                 .collect();
             let lines = compare::compare(

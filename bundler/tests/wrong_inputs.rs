@@ -92,6 +92,26 @@ fn flags_out_of_range_are_refused_in_one_line() {
 }
 
 #[test]
+fn a_league_without_a_recorded_game_cannot_be_compared() {
+    // The fixture has no league table: its league names no input for --reference.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("main.rs");
+    let output = bundler(
+        &fixture("nested"),
+        &out,
+        &["--league", "gold", "--reference", "/bin/true"],
+    );
+    assert_error(
+        &output,
+        2,
+        "--reference needs --compare-input: the crate's [package.metadata.bundle.leagues] names \
+         none for --league gold",
+        "no input",
+    );
+    assert!(!out.exists());
+}
+
+#[test]
 fn a_league_marker_that_is_not_there_is_unusable_input() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("main.rs");
