@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Parser};
 use csb::engine::League;
+use tool_cli::at_least_one;
 
 /// Flattens a Cargo crate (its `lib.rs` module tree plus one binary) into one Rust file that
 /// CodinGame can compile, then checks it.
@@ -121,14 +122,6 @@ fn name_value(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
         _ => Err(format!("expected NAME=VALUE, got {text:?}")),
-    }
-}
-
-/// A whole number >= 1 (a limit of 0 could never pass).
-fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
-    match text.parse::<T>() {
-        Ok(value) if value >= T::from(1) => Ok(value),
-        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
     }
 }
 

@@ -32,8 +32,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Parser;
-
 use crate::cli::Cli;
 use crate::error::{input, Result};
 
@@ -44,32 +42,9 @@ macro_rules! say {
     }};
 }
 
-/// Parses the command line; a usage error is one line (clap's first paragraph) and exit code 2,
-/// help and version go to stdout as usual.
-fn parse_cli() -> std::result::Result<Cli, String> {
-    Cli::try_parse().map_err(|error| {
-        use clap::error::ErrorKind;
-        match error.kind() {
-            ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
-            _ => {
-                let text = error.render().to_string();
-                let paragraph: Vec<&str> = text
-                    .lines()
-                    .map(str::trim)
-                    .take_while(|line| !line.is_empty())
-                    .collect();
-                let message = paragraph.join(" ");
-                let message = message.strip_prefix("error: ").unwrap_or(&message);
-                format!("{message} (see bundler --help)")
-            }
-        }
-    })
-}
-
 fn main() {
-    let cli = match parse_cli() {
+    // A usage error is one line and exit code 2 (`tool_cli`), help and version go to stdout.
+    let cli = match tool_cli::parse_args::<Cli>("bundler") {
         Ok(cli) => cli,
         Err(message) => {
             eprintln!("bundler: error: {message}");

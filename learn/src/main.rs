@@ -95,7 +95,13 @@ struct SelfplayArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match tool_cli::parse_args::<Cli>("learn") {
+        Ok(cli) => cli,
+        Err(message) => {
+            eprintln!("learn: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Selfplay(args) => selfplay(&args),
         Command::Train(args) => train(&args),

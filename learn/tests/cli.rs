@@ -1,7 +1,7 @@
 //! The `learn` command end to end on a small generated data set: self-play resumes, training
-//! lowers the loss and writes its curves, and wrong inputs (a truncated data file, a missing data
-//! directory, a model of the wrong shape) give one line and exit code 2 without touching what
-//! was already written.
+//! lowers the loss and writes its curves, and wrong inputs (a wrong flag, a truncated data file,
+//! a missing data directory, a model of the wrong shape) give one line and exit code 2 without
+//! touching what was already written.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -147,6 +147,26 @@ fn selfplay_resumes_and_training_lowers_the_loss() {
     );
     assert_eq!(std::fs::read(out.join("loss.csv")).unwrap(), csv_before);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_flag_is_one_line() {
+    // clap's usage errors too, as the arena's and the bundler's (tool_cli).
+    for (args, mentions) in [
+        (
+            &["selfplay", "--games", "lots"][..],
+            "invalid value 'lots' for '--games <GAMES>'",
+        ),
+        (&["train", "--bogus"], "unexpected argument '--bogus'"),
+        (&["fly"], "unrecognized subcommand 'fly'"),
+    ] {
+        let output = learn(args);
+        assert_one_line_error(&output, mentions);
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("(see learn --help)"),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

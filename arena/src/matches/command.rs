@@ -1,10 +1,7 @@
 //! `arena match` (play games between two bots and report) and `arena merge` (add up the JSON
 //! results of a match's shards): their arguments and what they print.
 
-use crate::cli::{
-    parse_at_least_one, parse_command, parse_league, parse_scale, parse_shard, print_stdout,
-    Failure,
-};
+use crate::cli::{parse_command, parse_league, parse_scale, parse_shard, print_stdout, Failure};
 use crate::game::children;
 use crate::matches::result::{merge, MatchResult};
 use crate::matches::runner::{run_match, MatchConfig};
@@ -12,6 +9,7 @@ use crate::stats::sprt::Sprt;
 use clap::Args;
 use csb::engine::League;
 use std::path::PathBuf;
+use tool_cli::at_least_one;
 
 /// The arguments of `arena match`.
 #[derive(Args)]
@@ -23,10 +21,10 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_command)]
     p2: String,
     /// Games in the whole match (pairs share a map), at least 1.
-    #[arg(long, default_value_t = 100, value_parser = parse_at_least_one)]
+    #[arg(long, default_value_t = 100, value_parser = at_least_one::<usize>)]
     games: usize,
     /// Games played at the same time, at least 1.
-    #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
     threads: usize,
     /// Match seed; game seeds derive from it.
     #[arg(long, default_value_t = 1)]
