@@ -38,6 +38,19 @@ pub fn shown_angle_deg(angle_rad: Option<f64>) -> i32 {
 }
 
 impl PodObservation {
+    /// A line not filled in: at the origin, at rest, angle and next checkpoint −1 (unset). The
+    /// start of a turn's four lines before they are read (two-pod protocol) or built (referee);
+    /// the one-pod bundle, which needs neither, leaves it out.
+    #[cfg(any(feature = "two-pod", feature = "referee"))]
+    pub const BLANK: PodObservation = PodObservation {
+        x: 0,
+        y: 0,
+        vx: 0,
+        vy: 0,
+        angle_deg: -1,
+        next_checkpoint: -1,
+    };
+
     /// What a bot is told about `pod`.
     #[cfg(feature = "referee")]
     pub fn of(pod: &Pod, checkpoint_count: usize, eliminated: bool) -> PodObservation {
@@ -79,14 +92,7 @@ impl PodObservation {
 /// opponent's (§3.2). Only the first `race.pod_count()` entries are meaningful.
 #[cfg(feature = "referee")]
 pub fn turn_input(race: &Race, player: usize) -> [PodObservation; POD_COUNT] {
-    let mut lines = [PodObservation {
-        x: 0,
-        y: 0,
-        vx: 0,
-        vy: 0,
-        angle_deg: -1,
-        next_checkpoint: -1,
-    }; POD_COUNT];
+    let mut lines = [PodObservation::BLANK; POD_COUNT];
     let count = race.pod_count();
     let per_player = race.pods_per_player;
     let checkpoints = race.map.checkpoint_count();
