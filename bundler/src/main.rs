@@ -6,9 +6,9 @@
 //! private copy laid out so the library reads the same files), `league_table` (the crate's row
 //! for `--league`: features, recorded game, reference flags), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
-//! asked for), `league` (the bundle-time league), `format` (prettyplease + rustfmt), `unindent`
-//! (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per module),
-//! `std_only`, `compile` and `compare`.
+//! asked for), `league_marker` (the bundle-time league), `pretty` (prettyplease + rustfmt),
+//! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
+//! module), `std_only`, `compile` and `compare`.
 
 mod attrs;
 mod cli;
@@ -17,10 +17,10 @@ mod compare;
 mod compile;
 mod error;
 mod expand;
-mod format;
-mod league;
+mod league_marker;
 mod league_table;
 mod modtree;
+mod pretty;
 mod size;
 mod source;
 mod stage;
@@ -114,13 +114,13 @@ fn run(cli: &Cli) -> Result<()> {
     if let Some(league) = cli.league {
         // The variant as the enum spells it (`Gold`): its derived `Debug`.
         let variant = format!("{league:?}");
-        let old = league::set(&mut tree, &cli.league_const, &variant)?;
+        let old = league_marker::set(&mut tree, &cli.league_const, &variant)?;
         say!(
             "league: {} = League::{variant} (source says League::{old})",
             cli.league_const
         );
     }
-    let formatted = format::format(&tree, cli.tabs, staged.root());
+    let formatted = pretty::format(&tree, cli.tabs, staged.root());
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
     }

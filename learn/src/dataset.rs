@@ -7,7 +7,7 @@
 //! `g(own view) − g(their view)`, the `view 1` line is the same sample mirrored and would add
 //! the same loss again.
 
-use crate::format::{parse_game, GameRecord, PodRecord};
+use crate::game_file::{parse_game, GameRecord, PodRecord};
 use csb::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles};
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};

@@ -1,12 +1,13 @@
-//! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
-//! written in the format of `format`), the data set of features and targets the trainer reads
-//! (`dataset`), the training with candle (`train`), the hand evaluation's baseline
-//! (`baseline`), the loss plot (`plot`) and the export of the weights into the bot's source
-//! (`export`). The features themselves are the bot's (`csb::bot::value_net::features`), so the
-//! trainer and the bot cannot disagree.
+//! learn: the learned evaluation's training side (never bundled). Self-play games (`selfplay`,
+//! each written as one file in the format of `game_file`, a run split by `shard`), the data set
+//! of features and targets the trainer reads, with the hand evaluation's advantage beside them for
+//! its baseline (`dataset`), the network in candle with the export of its weights into the bot's
+//! source (`model`), the training (`train`), the log-loss and accuracy of a predictor (`metrics`)
+//! and the loss plot (`plot`). The features themselves are the bot's
+//! (`csb::bot::value_net::features`), so the trainer and the bot cannot disagree.
 
 pub mod dataset;
-pub mod format;
+pub mod game_file;
 pub mod metrics;
 pub mod model;
 pub mod plot;

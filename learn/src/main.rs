@@ -3,7 +3,7 @@
 //! on them. Wrong input gives one line on stderr and exit code 2.
 
 use clap::{Parser, Subcommand};
-use learn::format::write_game;
+use learn::game_file::write_game;
 use learn::selfplay::{play_game, Contestant};
 use learn::shard::Shard;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,9 @@
 //! seed is derived from `(S, i, player)`. When the two players differ (`--opponent-args`), even
 //! games seat the first as player 0 and odd games as player 1, as `arena match` does.
 //! Each position is recorded from both players' points of view, with the viewing player's root
-//! statistics (`format.rs`).
+//! statistics (`game_file.rs`).
 
-use crate::format::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
+use crate::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
 use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
 use csb::bot::two_pod::player::Player;
@@ -147,7 +147,7 @@ fn position(race: &Race, player: usize, turn: u16, bot: &Player) -> PositionReco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{parse_game, write_game};
+    use crate::game_file::{parse_game, write_game};
 
     fn contestants(iterations: u64) -> [Contestant; 2] {
         let config = BotConfig {

@@ -6,9 +6,9 @@
 //! something sensible and keeps its thread between turns.
 
 use crate::bot::Bot;
-use crate::evaluation::{evaluate, terminal, EvalContext, Weights};
 use crate::genome::{GeneParams, Plan, MAX_DEPTH};
 use crate::memory::Memory;
+use crate::plan_score::{evaluate, terminal, EvalContext, Weights};
 use crate::pods::{engine_pod, fallback_angle, fast_pods};
 use crate::reflex;
 use crate::rng::Rng;

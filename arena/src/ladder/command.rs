@@ -2,7 +2,7 @@
 
 use super::{build, play, players, results, table};
 use crate::cli::{parse_shard, print_stdout, Failure};
-use crate::game::children;
+use crate::referee::children;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use tool_cli::at_least_one;

@@ -3,9 +3,9 @@
 //! (`PlayArgs`: threads, league, time scale) is shared with `arena tune`.
 
 use crate::cli::{parse_command, parse_league, parse_scale, parse_shard, print_stdout, Failure};
-use crate::game::children;
 use crate::matches::result::{merge, MatchResult};
 use crate::matches::runner::{run_match, MatchConfig};
+use crate::referee::children;
 use crate::stats::sprt::Sprt;
 use clap::Args;
 use csb::engine::League;

@@ -1,8 +1,8 @@
 //! `arena tune`: its arguments, turned into a `TuneConfig` for the run.
 
 use crate::cli::{parse_command, parse_shard, print_stdout, Failure};
-use crate::game::children;
 use crate::matches::command::PlayArgs;
+use crate::referee::children;
 use crate::tune::{run_tune, GameSettings, ParamSpec, TuneConfig};
 use clap::Args;
 use std::path::PathBuf;
