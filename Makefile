@@ -3,9 +3,9 @@
 #   test    every test: csb with and without feature `exact`, then the other crates; first
 #           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
 #           without it the browser test fails and says how to install it)
-#   lint    rustfmt, clippy -D warnings, clippy incompatible_msrv (Rust 1.70) for the bundled crate
-#           in the binary's configuration and in each bundle's (features one-pod, two-pod alone,
-#           two-pod with the network: two-pod,net)
+#   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
+#           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
+#           two-pod with the network: two-pod,net), which together hold all the bundled code
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features <features>` compiles it,
 #           checked against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game
@@ -17,9 +17,12 @@
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
 #   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,
-#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped)
-#   train   train the value network on data/selfplay into target/train (resumable, per-epoch
-#           checkpoint, loss.csv and loss.png), print its figures beside the hand evaluation's
+#           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped;
+#           data/selfplay/manifest.txt lists them with the bots' signatures)
+#   train   train the value network on data/selfplay into target/train (reproducible: seeded
+#           weights, per-epoch checkpoint with the optimiser's state, loss.csv and loss.png,
+#           model.manifest beside the model), print its test-split figures beside the hand
+#           evaluation's
 #   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,
@@ -28,7 +31,8 @@
 CARGO  ?= cargo
 LEAGUE ?= legend
 # The bundle's cargo features and the recorded game it is checked on: empty, the league's row of
-# Cargo.toml's [package.metadata.bundle.leagues].
+# Cargo.toml's [package.metadata.bundle.leagues] (its protocol, and in Legend the value network
+# the bot plays there by default, `--eval league`).
 FEATURES ?=
 INPUT  ?=
 # The recorded game `make all` shows the bot's first moves on (the binary's default league).
@@ -60,8 +64,6 @@ test:
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy -p csb --all-targets -- -D warnings
-	$(CARGO) clippy -p csb --lib --bins -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv

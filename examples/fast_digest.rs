@@ -12,7 +12,7 @@
 //! the default 300000 states, on x86_64 Linux; the states' facings come from the platform's
 //! `cos`/`sin`, so compare digests on one machine).
 
-use csb::engine::splitmix64::SplitMix64;
+use csb::engine::referee::splitmix64::SplitMix64;
 use csb::engine::{fast_turn, FastAction, FastPod, Map, Pod, Steering, Thrust, Vec2};
 use std::f64::consts::PI;
 

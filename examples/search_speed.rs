@@ -10,7 +10,7 @@ mod search_games;
 use std::hint::black_box;
 use std::time::Instant;
 
-use csb::search::{Game, Rng, SearchParams, Selection, Smitsimax, MAX_AGENTS};
+use csb::search::{Game, Rng, SearchParams, Smitsimax, MAX_AGENTS};
 use search_games::HashGame;
 
 const DEPTH: usize = 6;
@@ -36,17 +36,10 @@ fn main() {
     println!("game alone, random actions: {game_ns:.1} ns per {DEPTH}-ply playout");
     println!("{iterations} iterations per turn, {turns} turns, best of {repetitions}:");
 
-    let configurations = [
-        (Selection::Ucb1, 10, 0),
-        (Selection::Ucb1, 0, 0),
-        (Selection::Ucb1, 10, 2),
-        (Selection::Ucb1Tuned, 10, 0),
-        (Selection::Ucb1Tuned, 0, 0),
-    ];
-    for (selection, random_visits, expand_after) in configurations {
+    let configurations = [(10, 0), (0, 0), (10, 2), (10, 10)];
+    for (random_visits, expand_after) in configurations {
         let params = SearchParams {
             depth: DEPTH as u32,
-            selection,
             random_visits,
             expand_after,
             ..SearchParams::default()
@@ -56,11 +49,11 @@ fn main() {
         let mut seconds = f64::INFINITY;
         for _ in 0..repetitions.max(1) {
             // A fresh search each time, built outside the timing: same seed, same signature.
-            let mut search = Smitsimax::new(2_000_000, params, 7);
+            let mut search: Smitsimax<HashGame> = Smitsimax::new(2_000_000, params, 7);
             signature = 0;
             let start = Instant::now();
             for root in &roots {
-                let stats = search.run_iterations(root, iterations);
+                let stats = search.run_iterations(&(), root, iterations);
                 nodes = stats.nodes_used.iter().copied().max().unwrap_or(0);
                 for agent in 0..MAX_AGENTS {
                     let action = u64::from(search.best_action(agent));
@@ -72,7 +65,7 @@ fn main() {
         let iteration_ns = seconds * 1e9 / total;
         let overhead_ns = (iteration_ns - game_ns) / (DEPTH * MAX_AGENTS) as f64;
         println!(
-            "  {selection:?} K={random_visits} T={expand_after}: {:.2} M iterations/s, \
+            "  UCB1 K={random_visits} T={expand_after}: {:.2} M iterations/s, \
              {iteration_ns:.0} ns/iteration, overhead {overhead_ns:.1} ns per ply per agent, \
              nodes/agent {nodes}, signature {signature:x}",
             total / seconds / 1e6
@@ -92,10 +85,10 @@ fn random_playouts(roots: &[HashGame], iterations: u64) {
                 for action in &mut actions {
                     *action = rng.below(9) as u8;
                 }
-                state.step(black_box(&actions));
+                state.step(&(), black_box(&actions));
             }
             let mut scores = [0.0; MAX_AGENTS];
-            state.evaluate(&mut scores);
+            state.evaluate(&(), &mut scores);
             checksum += scores[0];
         }
     }

@@ -4,7 +4,7 @@
 //! Smitsimax, `bot` the CSB decision making built from both, and `protocol` the CodinGame text
 //! format. `main.rs` only calls `bot::run::run_stdio`. Cargo features choose what a build holds
 //! (Cargo.toml): the binary has them all; a league's bundle only its protocol (`one-pod` or
-//! `two-pod`), without flags (`cli`), non-default settings (`experiments`) or the referee's
+//! `two-pod`) and in Legend the value network (`net`), without flags (`cli`) or the referee's
 //! side of the engine (`referee`).
 
 pub mod bot;

@@ -39,6 +39,19 @@ fn every_lower_league_plays_its_recorded_game_with_its_actions_only() {
             stderr.contains("(racing policy: course not known yet)"),
             "{league}"
         );
+        // The search's value only on the turns it searched.
+        for line in stderr.lines() {
+            let value = line
+                .split(' ')
+                .find_map(|token| token.strip_prefix("value="));
+            match value {
+                None => assert!(line.contains("racing policy"), "{league}: {line}"),
+                Some(value) => {
+                    let value: f64 = value.parse().unwrap();
+                    assert!((0.0..=1.0).contains(&value), "{league}: {line}");
+                }
+            }
+        }
         let last = stderr.lines().last().unwrap();
         assert!(
             !last.contains("racing policy") && last.contains("iterations=100"),

@@ -101,9 +101,9 @@ pub struct Cli {
     )]
     pub args: String,
 
-    /// Arguments given to the reference binary only, after --args and the --league's
-    /// `reference-args` in the crate's league table (e.g. "--league gold", so that the reference
-    /// plays the league the bundle was built for while the bundle runs on its built-in league).
+    /// Arguments given to the reference binary only, after --args (e.g. "--league gold", so that
+    /// the reference plays the league the bundle was built for while the bundle runs on its
+    /// built-in league).
     #[arg(
         long,
         value_name = "ARGS",

@@ -1,15 +1,12 @@
 //! The crate's own table of how each league's bundle is made: its Cargo.toml's
 //! `[package.metadata.bundle.leagues]`, one row per league,
 //! `gold = { features = "two-pod", compare-input = "replays/inputs/cg-demo.p0.txt" }`: the cargo
-//! features the bundle is compiled with, the recorded game it is compared on, and (optional,
-//! `reference-args`) the flags the reference binary needs to play as that bundle does (say
-//! `--eval net` for a bundle built with a feature that changes its default). With `--league`,
-//! the row gives what `--features` and `--compare-input` leave out, and its reference flags go
-//! before `--reference-args` (so a flag given there wins), so `make bundle` passes the league
-//! alone. A crate without the table bundles as before: no features, no input.
+//! features the bundle is compiled with and the recorded game it is compared on. With
+//! `--league`, the row gives what `--features` and `--compare-input` leave out, so `make bundle`
+//! passes the league alone. A crate without the table bundles as before: no features, no input.
 //!
 //! The table is checked whole when a league is asked for: every key must be a league (csb's
-//! `League` names), every row only those three keys, each a string, so a typo fails loudly.
+//! `League` names), every row only those two keys, each a string, so a typo fails loudly.
 
 use std::path::PathBuf;
 
@@ -28,8 +25,6 @@ pub struct LeagueBundle {
     pub features: Option<String>,
     /// The recorded game, relative to the crate's directory.
     pub compare_input: Option<PathBuf>,
-    /// Flags for the reference binary, before `--reference-args`; empty when not given.
-    pub reference_args: String,
 }
 
 /// The row of `league` in the package's `metadata` (`Value::Null` when the crate has none);
@@ -78,11 +73,10 @@ fn parse_row(name: &str, row: &Value) -> Result<LeagueBundle> {
         match key.as_str() {
             "features" => bundle.features = Some(text.to_string()),
             "compare-input" => bundle.compare_input = Some(PathBuf::from(text)),
-            "reference-args" => bundle.reference_args = text.to_string(),
             _ => {
                 return Err(input(format!(
                     "Cargo.toml's {TABLE}: `{name}` has an unknown key `{key}` (features, \
-                     compare-input, reference-args)"
+                     compare-input)"
                 )))
             }
         }
@@ -100,19 +94,18 @@ mod tests {
         let metadata = json!({"bundle": {"leagues": {
             "gold": {"features": "two-pod", "compare-input": "gold.txt"},
             "wood3": {"features": "one-pod"},
-            "legend": {"features": "two-pod,net", "reference-args": "--eval net"},
+            "legend": {"features": "two-pod,net"},
         }}});
         assert_eq!(
             row(&metadata, League::Gold).unwrap(),
             LeagueBundle {
                 features: Some("two-pod".to_string()),
                 compare_input: Some(PathBuf::from("gold.txt")),
-                reference_args: String::new(),
             }
         );
         assert_eq!(
-            row(&metadata, League::Legend).unwrap().reference_args,
-            "--eval net"
+            row(&metadata, League::Legend).unwrap().features.as_deref(),
+            Some("two-pod,net")
         );
         assert_eq!(row(&metadata, League::Wood3).unwrap().compare_input, None);
         assert_eq!(

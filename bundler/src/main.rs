@@ -4,7 +4,7 @@
 //!
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
 //! private copy laid out so the library reads the same files), `league_table` (the crate's row
-//! for `--league`: features, recorded game, reference flags), `expand` (the library itself),
+//! for `--league`: features, recorded game), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
 //! asked for), `league_marker` (the bundle-time league), `pretty` (prettyplease + rustfmt),
 //! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
@@ -26,6 +26,7 @@ mod source;
 mod stage;
 mod std_only;
 mod strip;
+mod tunable_tables;
 mod unindent;
 
 use std::io::Write;
@@ -95,13 +96,14 @@ fn run(cli: &Cli) -> Result<()> {
     )?;
     let stripped = strip::strip(&mut tree, &features);
     say!(
-        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items and {} doc \
-         comments",
+        "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items, {} doc \
+         comments and {} flag halves of `tunables!` lines",
         staged.files,
         staged.crate_name,
         staged.bin_name,
         stripped.removed,
-        stripped.docs
+        stripped.docs,
+        stripped.flag_halves
     );
     say!(
         "features: {}",
@@ -134,12 +136,7 @@ fn run(cli: &Cli) -> Result<()> {
     say!("{}", size::table(&size::per_module(&text)?));
 
     let rejected = rejected_path(&cli.out);
-    match checks(
-        cli,
-        &text,
-        compare_input.as_deref(),
-        &league_row.reference_args,
-    ) {
+    match checks(cli, &text, compare_input.as_deref()) {
         Ok(()) => {
             stage::write(&cli.out, &text)?;
             // A rejected bundle from an earlier run no longer says anything true.
@@ -166,14 +163,8 @@ fn run(cli: &Cli) -> Result<()> {
 }
 
 /// The checks, in order; the first failure stops. `compare_input` is the recorded game of the
-/// comparison with `--reference` (given, or the league's), `league_reference_args` the league's
-/// flags for the reference, before `--reference-args`.
-fn checks(
-    cli: &Cli,
-    text: &str,
-    compare_input: Option<&Path>,
-    league_reference_args: &str,
-) -> Result<()> {
+/// comparison with `--reference` (given, or the league's).
+fn checks(cli: &Cli, text: &str, compare_input: Option<&Path>) -> Result<()> {
     size::check(text, cli.max_chars)?;
     let label = cli.out.display().to_string();
     let parsed = source::parse_file(text, Path::new(&label))?;
@@ -198,9 +189,9 @@ fn checks(
         );
         if let (Some(reference), Some(input_file)) = (&cli.reference, compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
-            let reference_args: Vec<String> = league_reference_args
+            let reference_args: Vec<String> = cli
+                .reference_args
                 .split_whitespace()
-                .chain(cli.reference_args.split_whitespace())
                 .map(str::to_string)
                 .collect();
             let lines = compare::compare(

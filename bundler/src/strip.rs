@@ -9,19 +9,24 @@
 //! depends on anything else (target, `debug_assertions`) is left for rustc. `#[test]` and
 //! `#[bench]` functions go too, as do all `doc` attributes (`///`, `//!`, `#[doc = ..]`).
 //! Ordinary comments never reach this point: the expansion works on tokens. Macro bodies are
-//! token streams and are left untouched.
+//! token streams and are left untouched, except csb's `tunables!` tables, which lose their docs
+//! and, without feature `cli`, their flags (`tunable_tables.rs`).
 
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Expr, ImplItem, Item, Meta, Stmt, Token, TraitItem};
+
+use crate::tunable_tables;
 
 /// What was removed, for the report.
 #[derive(Debug, Default)]
 pub struct Stripped {
     /// Items (and fields, statements, ...) removed for a false `cfg` or as tests.
     pub removed: usize,
-    /// `doc` attributes removed.
+    /// `doc` attributes removed (those inside `tunables!` tables included).
     pub docs: usize,
+    /// Flag halves removed from the lines of `tunables!` tables.
+    pub flag_halves: usize,
 }
 
 /// Strips `file` in place, keeping the code of `features` (every other feature is off).
@@ -152,6 +157,17 @@ impl VisitMut for Stripper<'_> {
     fn visit_expr_struct_mut(&mut self, s: &mut syn::ExprStruct) {
         self.retain_punct(&mut s.fields, |x| &mut x.attrs);
         visit_mut::visit_expr_struct_mut(self, s);
+    }
+
+    fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+        let keep_flags = self
+            .features
+            .iter()
+            .any(|f| f == tunable_tables::FLAG_FEATURE);
+        let table = tunable_tables::strip_table(m, keep_flags);
+        self.stats.docs += table.docs;
+        self.stats.flag_halves += table.flag_halves;
+        visit_mut::visit_macro_mut(self, m);
     }
 }
 

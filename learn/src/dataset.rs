@@ -1,20 +1,42 @@
 //! The training set: self-play positions turned into the bot's features (both teams' views) and
 //! targets (the game's result), with the hand evaluation's advantage beside them for the
-//! baseline. Games whose index is a multiple of [`VALIDATION_EVERY`] are held out for validation,
-//! so no position of a validation game is trained on.
+//! baseline, split by map into training, validation (early stopping) and test (the figures
+//! reported): a map's split is a function of its map seed alone ([`split_of_map`]), so the two
+//! games of a map (self-play's games `2k` and `2k + 1`, seats swapped) and any game replayed on
+//! it fall in one split, and no test position has a mirrored twin in training. The data are
+//! read only when they are the files their manifest lists (`data_manifest.rs`).
 //!
 //! Only the `view 0` line of each turn is used: with the network's value
 //! `g(own view) − g(their view)`, the `view 1` line is the same sample mirrored and would add
 //! the same loss again.
 
+use crate::data_manifest::{verified_games, DataManifest};
 use crate::game_file::{parse_game, GameRecord, PodRecord};
-use csb::bot::evaluation::{player0_advantage, progress, EvalWeights, Roles};
+use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};
+use csb::search::Rng;
+use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Every this many games (by index), one is held out for validation.
-pub const VALIDATION_EVERY: u64 = 10;
+/// Where a map's games go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    Train,
+    Validation,
+    Test,
+}
+
+/// The split of the games on the map of `map_seed`: the first draw of the project's generator
+/// seeded with it, modulo 10: 0 test, 1 validation, 2 to 9 training (so a tenth of the maps
+/// each, as they come).
+pub fn split_of_map(map_seed: i64) -> Split {
+    match Rng::new(map_seed as u64).next_u64() % 10 {
+        0 => Split::Test,
+        1 => Split::Validation,
+        _ => Split::Train,
+    }
+}
 
 /// Positions with their inputs and targets, in flat arrays (row-major).
 #[derive(Clone, Debug, Default)]
@@ -69,12 +91,16 @@ impl Samples {
     }
 }
 
-/// The training and validation sets.
-#[derive(Clone, Debug, Default)]
+/// The training, validation and test sets, and the manifest of the directory they come from.
+#[derive(Clone, Debug)]
 pub struct DataSet {
     pub train: Samples,
     pub validation: Samples,
+    pub test: Samples,
     pub games: usize,
+    /// Distinct maps in training, validation and test.
+    pub maps: [usize; 3],
+    pub manifest: DataManifest,
 }
 
 /// The engine pod of a recorded pod.
@@ -103,20 +129,10 @@ pub fn fast_pods(pods: &[PodRecord; 4], map: &Map) -> [FastPod; 4] {
     })
 }
 
-/// The hand evaluation's roles: each team's runner the pod with more progress.
+/// The hand evaluation's roles: each team's runner the pod with more progress (the bot's own
+/// rule, `Roles::of_player`, without the timeout guard).
 pub fn hand_roles(pods: &[FastPod; 4], map: &Map) -> [Roles; 2] {
-    [0, 2].map(|first| {
-        let (runner, blocker) = if progress(&pods[first + 1], map) > progress(&pods[first], map) {
-            (first + 1, first)
-        } else {
-            (first, first + 1)
-        };
-        Roles {
-            runner,
-            blocker,
-            blocker_races: false,
-        }
-    })
+    [0, 2].map(|first| Roles::of_player(pods, map, first, false))
 }
 
 /// Adds the `view 0` positions of `game` to `samples`.
@@ -153,51 +169,66 @@ pub fn add_game(game: &GameRecord, samples: &mut Samples) -> Result<(), String> 
     Ok(())
 }
 
-/// Reads every `*.csbsp` file of `dir`. Errors (one line each): a missing or unreadable
-/// directory, a directory without games, a malformed file (named, with its line).
+/// Reads the games of `dir`, checked against its manifest, into the three splits. Errors (one
+/// line each): a missing or unreadable directory, one without games or without a manifest, files
+/// that are not the manifest's (`data_manifest::verified_games`), a malformed file (named, with
+/// its line), a split left empty.
 pub fn load(dir: &Path) -> Result<DataSet, String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|error| format!("cannot read the data directory {}: {error}", dir.display()))?;
-    let mut paths = Vec::new();
-    for entry in entries {
-        let path = entry
-            .map_err(|error| format!("cannot read the data directory {}: {error}", dir.display()))?
-            .path();
-        if path
-            .extension()
-            .is_some_and(|extension| extension == "csbsp")
-        {
-            paths.push(path);
-        }
-    }
-    paths.sort();
-    if paths.is_empty() {
-        return Err(format!(
-            "no game files (*.csbsp) in {}: run `learn selfplay --out {}` first",
-            dir.display(),
-            dir.display()
-        ));
-    }
-    let mut data = DataSet::default();
-    for path in &paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        let game = parse_game(&text).map_err(|error| format!("{}: {error}", path.display()))?;
-        let samples = if game.index % VALIDATION_EVERY == 0 {
-            &mut data.validation
-        } else {
-            &mut data.train
+    let (mut train, mut validation, mut test) = Default::default();
+    let mut maps: [BTreeSet<i64>; 3] = Default::default();
+    let mut games = 0;
+    let manifest = verified_games(dir, |path, text| {
+        let game = parse_game(text).map_err(|error| format!("{}: {error}", path.display()))?;
+        let (samples, split) = match split_of_map(game.map_seed) {
+            Split::Train => (&mut train, 0),
+            Split::Validation => (&mut validation, 1),
+            Split::Test => (&mut test, 2),
         };
+        maps[split].insert(game.map_seed);
         add_game(&game, samples).map_err(|error| format!("{}: {error}", path.display()))?;
-        data.games += 1;
-    }
-    if data.train.is_empty() || data.validation.is_empty() {
+        games += 1;
+        Ok(())
+    })?;
+    let data = DataSet {
+        train,
+        validation,
+        test,
+        games,
+        maps: maps.map(|seeds| seeds.len()),
+        manifest,
+    };
+    if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
         return Err(format!(
-            "{} holds {} games: too few for a training and a validation set (game indices that \
-             are multiples of {VALIDATION_EVERY} validate)",
+            "{} holds {} games on {} maps ({} training, {} validation, {} test): each split \
+             needs one (a map's split is `split_of_map` of its seed: a tenth test, a tenth \
+             validation)",
             dir.display(),
-            data.games
+            data.games,
+            data.maps.iter().sum::<usize>(),
+            data.maps[0],
+            data.maps[1],
+            data.maps[2]
         ));
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selfplay::map_seed;
+
+    #[test]
+    fn a_pair_of_games_shares_a_map_and_the_held_out_splits_are_a_tenth() {
+        let mut counts = [0u32; 3];
+        for pair in 0..5000u64 {
+            // Self-play's games 2k and 2k + 1 share a map, hence a split.
+            let (first, second) = (map_seed(9, 2 * pair), map_seed(9, 2 * pair + 1));
+            assert_eq!(first, second);
+            counts[split_of_map(first) as usize] += 1;
+        }
+        // 500 expected in each held-out split; 400 is 4.7 standard deviations away.
+        assert!(counts[1] > 400 && counts[1] < 600, "{counts:?}");
+        assert!(counts[2] > 400 && counts[2] < 600, "{counts:?}");
+    }
 }

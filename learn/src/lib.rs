@@ -1,16 +1,24 @@
-//! learn: the learned evaluation's training side (never bundled). Self-play games (`selfplay`,
-//! each written as one file in the format of `game_file`, a run split by `shard`), the data set
-//! of features and targets the trainer reads, with the hand evaluation's advantage beside them for
-//! its baseline (`dataset`), the network in candle with the export of its weights into the bot's
-//! source (`model`), the training (`train`), the log-loss and accuracy of a predictor (`metrics`)
-//! and the loss plot (`plot`). The features themselves are the bot's
+//! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
+//! one file a game in the format of `game_file`, a run split by `shard`, each directory with its
+//! manifest, `data_manifest`, and the players' decision signatures, `signature`), the data set
+//! of features and targets the trainer reads, split by map (`dataset`), the reproducible
+//! training with candle (`train`: the seeded model of `model`, the optimiser of `optimiser`, the
+//! checkpoint of `checkpoint`, each model's manifest of `model_manifest`, in the text format of
+//! `manifest`), the figures (`metrics`), the loss plot (`plot`) and the export of the weights
+//! into the bot's source (`model`). The features themselves are the bot's
 //! (`csb::bot::value_net::features`), so the trainer and the bot cannot disagree.
 
+pub mod checkpoint;
+pub mod data_manifest;
 pub mod dataset;
 pub mod game_file;
+pub mod manifest;
 pub mod metrics;
 pub mod model;
+pub mod model_manifest;
+pub mod optimiser;
 pub mod plot;
 pub mod selfplay;
 pub mod shard;
+pub mod signature;
 pub mod train;

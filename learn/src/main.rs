@@ -1,11 +1,15 @@
 //! `learn`: the command line of the learned evaluation's pipeline (README, "Learned
-//! evaluation"). `learn selfplay` writes self-play games; `learn train` trains the value network
-//! on them. Wrong input gives one line on stderr and exit code 2.
+//! evaluation"). `learn selfplay` writes self-play games and their directory's manifest; `learn
+//! train` trains the value network on them; `learn export` writes a model into the bot. Wrong
+//! input gives one line on stderr and exit code 2.
 
 use clap::{Parser, Subcommand};
-use learn::game_file::write_game;
-use learn::selfplay::{play_game, Contestant};
+use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
+use learn::game_file::{write_game, GameRecord};
+use learn::model_manifest::manifest_path;
+use learn::selfplay::{map_seed, play_game, Contestant};
 use learn::shard::Shard;
+use learn::signature::{decision_signature, signature_hex};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,12 +26,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play csb against itself at a fixed number of iterations per turn and write one file per
-    /// game into DIR (games already there are skipped: resumable).
+    /// game into DIR, listed in DIR/manifest.txt with the run's settings and the bots'
+    /// signatures (games already there are skipped: resumable; a DIR of another run is refused).
     Selfplay(SelfplayArgs),
-    /// Train the value network on the games of DATA, resuming from OUT's checkpoint.
+    /// Train the value network on the games of DATA (checked against DATA's manifest), resuming
+    /// from OUT's checkpoint when it is of the same data and settings; the model's manifest goes
+    /// beside it.
     Train(TrainArgs),
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
-    /// the model beside the source for the test that ties the two.
+    /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
 }
 
@@ -45,6 +52,7 @@ struct TrainArgs {
     batch: usize,
     #[arg(long, default_value_t = 2e-3)]
     learning_rate: f64,
+    /// Seed of the initial weights and of the minibatches' order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Weight of the game's result in the target; the rest is the hand evaluation's view of the
@@ -61,7 +69,8 @@ struct ExportArgs {
     /// The bot's weights file to write.
     #[arg(long, default_value = "src/bot/value_net/weights.rs")]
     weights: PathBuf,
-    /// Where the model's copy goes (the test compares it with the weights file).
+    /// Where the model's copy goes (the test compares it with the weights file); its manifest
+    /// goes beside it.
     #[arg(long, default_value = "learn/model/value.safetensors")]
     keep: PathBuf,
 }
@@ -141,7 +150,41 @@ fn contestant(
 
 /// The file of game `index` in `dir`.
 fn game_path(dir: &Path, index: u64) -> PathBuf {
-    dir.join(format!("game-{index:06}.csbsp"))
+    dir.join(game_file_name(index))
+}
+
+/// A bot of the run for the manifest: its flags, normalised, and its decision signature.
+fn run_bot(flags: &str) -> Result<RunBot, String> {
+    let words: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
+    let config = csb::bot::config::BotConfig::from_args(&words)
+        .map_err(|error| format!("bot flags {flags:?}: {error}"))?;
+    Ok(RunBot {
+        flags: words.join(" "),
+        signature: signature_hex(decision_signature(&config)?),
+    })
+}
+
+/// Whether `game` is one `contestants` played on the run seeded `seed`: its map and its seats.
+fn played_by(game: &GameRecord, seed: u64, contestants: &[Contestant; 2]) -> Result<(), String> {
+    let expected = map_seed(seed, game.index);
+    if game.map_seed != expected {
+        return Err(format!(
+            "map seed {} is not game {}'s of this run ({expected})",
+            game.map_seed, game.index
+        ));
+    }
+    let seated = if arena::matches::seeds::p1_is_player0(game.index as usize) {
+        [&contestants[0].name, &contestants[1].name]
+    } else {
+        [&contestants[1].name, &contestants[0].name]
+    };
+    if game.players[0] != *seated[0] || game.players[1] != *seated[1] {
+        return Err(format!(
+            "players {} and {} are not this run's {} and {}",
+            game.players[0], game.players[1], seated[0], seated[1]
+        ));
+    }
+    Ok(())
 }
 
 fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
@@ -154,8 +197,27 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         None => first.clone(),
     };
     let contestants = [first, second];
+    let first_bot = run_bot(&args.bot_args)?;
+    let second_bot = match &args.opponent_args {
+        Some(flags)
+            if flags
+                .split_whitespace()
+                .ne(args.bot_args.split_whitespace()) =>
+        {
+            run_bot(flags)?
+        }
+        _ => first_bot.clone(),
+    };
+    let run = Run {
+        seed: args.seed,
+        games: args.games,
+        iterations: args.iterations,
+        nodes: args.nodes,
+        bots: [first_bot, second_bot],
+    };
     std::fs::create_dir_all(&args.out)
         .map_err(|error| format!("cannot create {}: {error}", args.out.display()))?;
+    begin_run(&args.out, &run)?;
     let todo: Vec<u64> = (0..args.games)
         .filter(|&game| args.shard.holds(game) && !game_path(&args.out, game).exists())
         .collect();
@@ -186,12 +248,19 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         bar.inc(1);
     }
     bar.finish();
+    let manifest = list_games(&args.out, &run, |game| {
+        played_by(game, args.seed, &contestants)
+    })?;
     eprintln!(
-        "selfplay: shard {} holds {held} games, {} played now, {} already there; in {}",
+        "selfplay: shard {} holds {held} games, {} played now, {} already there; in {}, whose \
+         manifest lists {} of the run's {} games (data-sha256 {})",
         args.shard,
         todo.len(),
         held - todo.len() as u64,
-        args.out.display()
+        args.out.display(),
+        manifest.files.len(),
+        manifest.run.games,
+        manifest.data_sha256()
     );
     Ok(())
 }
@@ -201,13 +270,8 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
     let data = learn::dataset::load(&args.data)?;
-    eprintln!(
-        "train: {} games, {} training and {} validation positions",
-        data.games,
-        data.train.len(),
-        data.validation.len()
-    );
     let config = learn::train::TrainConfig {
+        data: args.data.clone(),
         out: args.out.clone(),
         epochs: args.epochs,
         batch: args.batch,
@@ -219,9 +283,11 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     let report = learn::train::train(&data, &config)?;
     print!("{}", report.summary());
     println!(
-        "curves: {} and {}",
+        "curves: {} and {}; model and manifest: {} and {}",
         args.out.join("loss.csv").display(),
-        args.out.join("loss.png").display()
+        args.out.join("loss.png").display(),
+        args.out.join(learn::train::MODEL_FILE).display(),
+        manifest_path(&args.out.join(learn::train::MODEL_FILE)).display()
     );
     Ok(())
 }
@@ -240,10 +306,19 @@ fn export(args: &ExportArgs) -> Result<(), String> {
     let bytes = std::fs::read(&args.model)
         .map_err(|error| format!("cannot read {}: {error}", args.model.display()))?;
     if args.keep != args.model {
+        // A model newly kept in the tree carries its manifest: read it before writing anything.
+        let manifest = learn::model_manifest::read(&args.model)?.ok_or_else(|| {
+            format!(
+                "{} has no manifest ({}): train the model with `learn train`, which writes one",
+                args.model.display(),
+                manifest_path(&args.model).display()
+            )
+        })?;
         if let Some(parent) = args.keep.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
         }
+        manifest.write(&manifest_path(&args.keep))?;
         write_whole(&args.keep, &bytes)?;
     }
     write_whole(&args.weights, text.as_bytes())?;

@@ -2,11 +2,13 @@
 //! loss, loading and saving, and the export of its weights into the bot's source
 //! (`src/bot/value_net/weights.rs`), quantised as `csb::bot::value_net::codec` says.
 
-use candle_core::{DType, Device, Module, Tensor};
+use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{linear, Linear, VarBuilder, VarMap};
 use csb::bot::value_net::codec::{encode_level, MAX_LEVEL};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::bot::value_net::network::{Network, HIDDEN1, HIDDEN2};
+use csb::search::Rng;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// The candle tensors, by name, with their shapes (candle's `Linear` keeps `[out, in]`).
@@ -18,6 +20,20 @@ pub const TENSORS: [(&str, [usize; 2]); 6] = [
     ("output.weight", [1, HIDDEN2]),
     ("output.bias", [1, 1]),
 ];
+
+/// The layers: name, inputs, outputs.
+const LAYERS: [(&str, usize, usize); 3] = [
+    ("input", FEATURE_COUNT, HIDDEN1),
+    ("hidden", HIDDEN1, HIDDEN2),
+    ("output", HIDDEN2, 1),
+];
+
+/// A standard normal draw (Box–Muller, the cosine half).
+fn standard_normal(rng: &mut Rng) -> f64 {
+    // 1 − u lies in (0, 1], so the logarithm is finite.
+    let radius = (-2.0 * (1.0f64 - rng.next_f64()).ln()).sqrt();
+    radius * (std::f64::consts::TAU * rng.next_f64()).cos()
+}
 
 /// The network `g` and the variables it trains.
 pub struct Model {
@@ -33,9 +49,47 @@ fn candle_error(error: candle_core::Error) -> String {
 }
 
 impl Model {
-    /// A freshly initialised model (candle's default initialisation, seeded by candle's RNG).
-    pub fn new() -> Result<Model, String> {
+    /// A model whose initial weights are drawn from the project's seeded generator
+    /// (`csb::search::Rng`), so one seed gives one network bit for bit (candle's own
+    /// initialisation draws from an unseeded generator). The distributions are candle's defaults
+    /// for a linear layer: weights normal with standard deviation √(2 / inputs) (He's, for
+    /// ReLU), biases uniform in ±1/√inputs.
+    pub fn initial(seed: u64) -> Result<Model, String> {
+        let mut rng = Rng::new(seed);
+        let mut tensors = HashMap::new();
+        for (layer, inputs, outputs) in LAYERS {
+            let deviation = (2.0 / inputs as f64).sqrt();
+            let weights: Vec<f32> = (0..inputs * outputs)
+                .map(|_| (deviation * standard_normal(&mut rng)) as f32)
+                .collect();
+            let bound = 1.0 / (inputs as f64).sqrt();
+            let biases: Vec<f32> = (0..outputs)
+                .map(|_| (bound * (2.0 * rng.next_f64() - 1.0)) as f32)
+                .collect();
+            let weights = Tensor::from_vec(weights, (outputs, inputs), &Device::Cpu);
+            let biases = Tensor::from_vec(biases, outputs, &Device::Cpu);
+            tensors.insert(format!("{layer}.weight"), weights.map_err(candle_error)?);
+            tensors.insert(format!("{layer}.bias"), biases.map_err(candle_error)?);
+        }
+        Model::from_tensors(&tensors)
+    }
+
+    /// The model of `tensors` (named as [`TENSORS`], shapes checked by the caller); extra
+    /// tensors (a checkpoint's optimiser state) are left out.
+    pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<Model, String> {
         let vars = VarMap::new();
+        {
+            let mut data = vars.data().lock().expect("no poisoned lock");
+            for (name, _) in TENSORS {
+                let tensor = tensors
+                    .get(name)
+                    .ok_or_else(|| format!("no tensor {name}"))?;
+                // A copy: the model's variables own their storage.
+                let var = Var::from_tensor(&tensor.copy().map_err(candle_error)?);
+                data.insert(name.to_string(), var.map_err(candle_error)?);
+            }
+        }
+        // The variables exist, so the builder returns them (its initialisation is not used).
         let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
         let layer = |inputs, outputs, name: &str| {
             linear(inputs, outputs, builder.pp(name)).map_err(candle_error)
@@ -48,9 +102,27 @@ impl Model {
         })
     }
 
-    /// The model saved in `path`; an error (one line) for a missing file or one whose tensors
-    /// are not this network's.
-    pub fn load(path: &Path) -> Result<Model, String> {
+    /// The variable `name` (one of [`TENSORS`]).
+    pub fn var(&self, name: &str) -> Result<Var, String> {
+        let data = self.vars.data().lock().expect("no poisoned lock");
+        data.get(name)
+            .cloned()
+            .ok_or_else(|| format!("the model has no tensor {name}"))
+    }
+
+    /// The model's tensors by name (a snapshot), for saving beside other state.
+    pub fn tensors(&self) -> Result<HashMap<String, Tensor>, String> {
+        let mut tensors = HashMap::new();
+        for (name, _) in TENSORS {
+            let tensor = self.var(name)?.as_tensor().copy().map_err(candle_error)?;
+            tensors.insert(name.to_string(), tensor);
+        }
+        Ok(tensors)
+    }
+
+    /// The tensors of the safetensors file `path`: an error (one line) for a missing or
+    /// unreadable file, or one whose tensors are not this network's.
+    pub fn read_tensors(path: &Path) -> Result<HashMap<String, Tensor>, String> {
         let tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|error| {
             format!(
                 "cannot read the model {}: {}",
@@ -75,15 +147,24 @@ impl Model {
                         expected
                     ))
                 }
+                Some(tensor) if tensor.dtype() != DType::F32 => {
+                    return Err(format!(
+                        "model {}: tensor {name} is {:?}, this network's are f32",
+                        path.display(),
+                        tensor.dtype()
+                    ))
+                }
                 Some(_) => {}
             }
         }
-        let mut model = Model::new()?;
-        model
-            .vars
-            .load(path)
-            .map_err(|error| format!("model {}: {}", path.display(), candle_error(error)))?;
-        Ok(model)
+        Ok(tensors)
+    }
+
+    /// The model saved in `path`; an error (one line) for a missing file or one whose tensors
+    /// are not this network's.
+    pub fn load(path: &Path) -> Result<Model, String> {
+        Model::from_tensors(&Model::read_tensors(path)?)
+            .map_err(|error| format!("model {}: {error}", path.display()))
     }
 
     /// Saves to `path` whole or not at all (a temporary file renamed).
@@ -223,4 +304,35 @@ pub fn log_loss(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor
     let positive = logits.relu()?;
     let soft = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
     ((positive - (targets * logits)?)? + soft)?.mean_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(model: &Model, name: &str) -> Vec<f32> {
+        let tensor = model.var(name).unwrap().as_tensor().flatten_all().unwrap();
+        tensor.to_vec1::<f32>().unwrap()
+    }
+
+    #[test]
+    fn one_seed_gives_one_initial_network() {
+        let (first, again, other) = (
+            Model::initial(3).unwrap(),
+            Model::initial(3).unwrap(),
+            Model::initial(4).unwrap(),
+        );
+        for (name, _) in TENSORS {
+            assert_eq!(values(&first, name), values(&again, name), "{name}");
+            assert_ne!(values(&first, name), values(&other, name), "{name}");
+        }
+        // He's deviation √(2/56) ≈ 0.189 over the 896 input weights; biases within ±1/√56.
+        let weights = values(&first, "input.weight");
+        let deviation = (weights.iter().map(|w| w * w).sum::<f32>() / weights.len() as f32).sqrt();
+        assert!((deviation - 0.189).abs() < 0.02, "{deviation}");
+        let bound = 1.0 / (FEATURE_COUNT as f32).sqrt();
+        assert!(values(&first, "input.bias")
+            .iter()
+            .all(|b| b.abs() <= bound));
+    }
 }

@@ -13,8 +13,8 @@ use crate::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_A
 use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
 use csb::bot::two_pod::player::Player;
+use csb::engine::referee::splitmix64::splitmix64;
 use csb::engine::rules::POD_COUNT;
-use csb::engine::splitmix64::splitmix64;
 use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
 use csb::protocol::{InitInput, TurnInput};
 use std::time::Instant;

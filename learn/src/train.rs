@@ -1,35 +1,77 @@
-//! Training the value network with candle: minibatch AdamW on the log-loss of predicting the
-//! winner, one checkpoint per epoch (`model.safetensors`, with the loss curve so far in
-//! `loss.csv` and `loss.png`), resumed from there when run again. Then the figures: validation
-//! log-loss and accuracy of the network (as trained, and quantised as the bot embeds it) beside
-//! the hand evaluation's, squashed by a logistic fitted on the training positions.
+//! Training the value network with candle, reproducibly: seeded initial weights, minibatch
+//! AdamW (`optimiser.rs`) on the log-loss of predicting the winner, one checkpoint per epoch
+//! with the optimiser's state (`checkpoint.rs`; the loss curve so far in `loss.csv` and
+//! `loss.png`), resumed from there when run again with the same data and settings, early
+//! stopping on the validation split. Then the figures: test log-loss and accuracy of the
+//! network (as trained, and quantised as the bot embeds it) beside the hand evaluation's,
+//! squashed by a logistic fitted on the training positions.
 
+use crate::checkpoint::{self, Checkpoint};
 use crate::dataset::{DataSet, Samples};
+use crate::manifest::Manifest;
 use crate::metrics::{predict, Prediction};
 use crate::model::{log_loss, Model};
+use crate::model_manifest;
+use crate::optimiser::{AdamW, AdamWSettings};
 use crate::plot::plot_losses;
 use candle_core::{Device, Tensor, Var};
-use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
-use csb::engine::splitmix64::splitmix64;
+use csb::engine::referee::splitmix64::splitmix64;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// The model file training writes in its directory (the best epoch's), with its manifest
+/// beside it.
+pub const MODEL_FILE: &str = "model.safetensors";
+/// The checkpoint file (the latest epoch's, with the optimiser's state).
+pub const CHECKPOINT_FILE: &str = "checkpoint.safetensors";
 
 /// What to train and where.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
+    /// Directory of the self-play data (recorded in the model's manifest).
+    pub data: PathBuf,
     /// Directory of checkpoints and curves.
     pub out: PathBuf,
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f64,
-    /// Seed of the shuffling.
+    /// Seed of the initial weights and of the shuffling.
     pub seed: u64,
     /// Weight of the game's result in the training target, the rest going to the hand
     /// evaluation's view [`crate::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
     pub result_weight: f32,
     /// Show a progress bar.
     pub progress: bool,
+}
+
+/// `path` as one shell word (quoted when it holds anything but plain characters).
+fn shell_word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+impl TrainConfig {
+    /// The command that repeats this training, every setting spelled out.
+    pub fn command(&self) -> String {
+        format!(
+            "learn train --data {} --out {} --epochs {} --batch {} --learning-rate {} --seed {} \
+             --result-weight {}",
+            shell_word(&self.data),
+            shell_word(&self.out),
+            self.epochs,
+            self.batch,
+            self.learning_rate,
+            self.seed,
+            self.result_weight
+        )
+    }
 }
 
 /// One epoch's figures (a row of `loss.csv`).
@@ -40,13 +82,15 @@ pub struct EpochRow {
     pub validation_accuracy: f64,
 }
 
-/// The figures training ends with.
+/// The figures training ends with: the best epoch's model on the test split.
 #[derive(Clone, Debug)]
 pub struct TrainReport {
     pub rows: Vec<EpochRow>,
+    /// The epoch (1-based) of the model kept: the lowest validation loss.
+    pub best_epoch: usize,
     pub network: Prediction,
     pub quantised: Prediction,
-    /// Largest |logit| difference between candle's network and the quantised one, validation.
+    /// Largest |logit| difference between candle's network and the quantised one, test split.
     pub quantised_max_logit_error: f64,
     pub hand: Prediction,
     /// The fitted logistic of the hand evaluation: `σ(slope × advantage / 10,000 + intercept)`.
@@ -54,6 +98,7 @@ pub struct TrainReport {
     pub hand_intercept: f64,
     pub train_positions: usize,
     pub validation_positions: usize,
+    pub test_positions: usize,
 }
 
 impl TrainReport {
@@ -62,10 +107,19 @@ impl TrainReport {
         let mut text = String::new();
         let _ = writeln!(
             text,
-            "positions: {} training, {} validation (held-out games)",
-            self.train_positions, self.validation_positions
+            "positions: {} training, {} validation, {} test (split by map)",
+            self.train_positions, self.validation_positions, self.test_positions
         );
-        let _ = writeln!(text, "validation             log-loss  accuracy");
+        let best = self.rows[self.best_epoch - 1];
+        let _ = writeln!(
+            text,
+            "model: epoch {} of {} (validation log-loss {:.4}, accuracy {:.2}%)",
+            self.best_epoch,
+            self.rows.len(),
+            best.validation_loss,
+            100.0 * best.validation_accuracy
+        );
+        let _ = writeln!(text, "test                   log-loss  accuracy");
         for (name, figures) in [
             ("network (candle)", self.network),
             ("network (quantised)", self.quantised),
@@ -92,31 +146,6 @@ fn candle_error(error: candle_core::Error) -> String {
 }
 
 const CSV_HEADER: &str = "epoch,train_loss,validation_loss,validation_accuracy";
-
-/// The rows of an earlier run's `loss.csv`; an error names a malformed line.
-fn read_rows(path: &Path) -> Result<Vec<EpochRow>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let mut rows = Vec::new();
-    for (number, line) in text.lines().enumerate().skip(1) {
-        let fields: Vec<f64> = line.split(',').filter_map(|f| f.parse().ok()).collect();
-        if fields.len() != 4 || fields[0] as usize != rows.len() + 1 {
-            return Err(format!(
-                "{} line {}: expected `epoch,train_loss,validation_loss,validation_accuracy` for \
-                 epoch {}, got {line:?}",
-                path.display(),
-                number + 1,
-                rows.len() + 1
-            ));
-        }
-        rows.push(EpochRow {
-            train_loss: fields[1],
-            validation_loss: fields[2],
-            validation_accuracy: fields[3],
-        });
-    }
-    Ok(rows)
-}
 
 fn write_rows(path: &Path, rows: &[EpochRow]) -> Result<(), String> {
     let mut text = format!("{CSV_HEADER}\n");
@@ -178,7 +207,7 @@ fn run_epoch(
             let theirs = Tensor::from_slice(&theirs, (rows, FEATURE_COUNT), &Device::Cpu)?;
             let targets = Tensor::from_slice(&targets, rows, &Device::Cpu)?;
             let loss = log_loss(&model.logits(&own, &theirs)?, &targets)?;
-            optimiser.backward_step(&loss)?;
+            optimiser.step(&loss)?;
             Ok(f64::from(loss.to_scalar::<f32>()?))
         };
         total += step().map_err(candle_error)?;
@@ -197,7 +226,7 @@ pub fn fit_hand_logistic(samples: &Samples) -> Result<(f64, f64), String> {
         let targets = Tensor::from_slice(&samples.results, samples.len(), &Device::Cpu)?;
         let slope = Var::new(1.0f32, &Device::Cpu)?;
         let intercept = Var::new(0.0f32, &Device::Cpu)?;
-        let mut optimiser = AdamW::new(
+        let mut optimiser = candle_nn::AdamW::new(
             vec![slope.clone(), intercept.clone()],
             ParamsAdamW {
                 lr: 0.05,
@@ -242,24 +271,109 @@ fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String
         .collect())
 }
 
-/// Trains on `data` as `config` says, resuming from `config.out` if an earlier run left a
-/// checkpoint there. Writes `checkpoint.safetensors` (the latest epoch), `loss.csv` and
-/// `loss.png` after every epoch, and `model.safetensors` when an epoch has the lowest
-/// validation loss so far (early stopping: that is the model reported and exported).
+/// Early stopping: the epoch (1-based) with the lowest validation loss, the first of equals.
+fn best_epoch(rows: &[EpochRow]) -> usize {
+    let mut best = 0;
+    for (index, row) in rows.iter().enumerate() {
+        if row.validation_loss < rows[best].validation_loss {
+            best = index;
+        }
+    }
+    best + 1
+}
+
+/// What `config.out` already holds, checked against this run (`manifest`): the checkpoint to
+/// resume from, if any. Errors, before anything is written: a model or checkpoint there without
+/// a manifest, or whose manifest names other data or settings, or a checkpoint further on than
+/// `config.epochs`.
+fn resume_point(config: &TrainConfig, manifest: &Manifest) -> Result<Option<Checkpoint>, String> {
+    let checkpoint_path = config.out.join(CHECKPOINT_FILE);
+    let best_path = config.out.join(MODEL_FILE);
+    match model_manifest::read(&best_path)? {
+        Some(existing) => model_manifest::check_same_training(
+            &existing,
+            manifest,
+            &model_manifest::manifest_path(&best_path),
+        )?,
+        None => {
+            if let Some(found) = [&best_path, &checkpoint_path]
+                .into_iter()
+                .find(|p| p.exists())
+            {
+                return Err(format!(
+                    "{} has no manifest ({}): it cannot be told apart from a model of other data; \
+                     train into another --out, or remove it to start over",
+                    found.display(),
+                    model_manifest::manifest_path(&best_path).display()
+                ));
+            }
+        }
+    }
+    if !checkpoint_path.exists() {
+        return Ok(None);
+    }
+    let checkpoint = checkpoint::load(&checkpoint_path)?;
+    if checkpoint.rows.len() > config.epochs {
+        return Err(format!(
+            "{} is at epoch {}: --epochs must be at least that (a run may grow, not shrink)",
+            checkpoint_path.display(),
+            checkpoint.rows.len()
+        ));
+    }
+    Ok(Some(checkpoint))
+}
+
+/// Trains on `data` as `config` says, resuming from `config.out` if an earlier run of the same
+/// data and settings left a checkpoint there. The initial weights come from `config.seed`
+/// ([`Model::initial`]), the minibatches' order from the seed and the epoch, and the
+/// checkpoint holds the optimiser's state: the same data, settings and seed give the same
+/// weights bit for bit, whether the run was interrupted or not. Writes `checkpoint.safetensors`
+/// (the latest epoch), `loss.csv` and `loss.png` after every epoch, and `model.safetensors`
+/// with `model.manifest` when an epoch has the lowest validation loss so far (early stopping:
+/// the model reported and exported); the figures reported are the test split's.
 pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String> {
+    if config.epochs == 0 || config.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".to_string());
+    }
+    let manifest = model_manifest::describe(data, config);
+    let resumed = resume_point(config, &manifest)?;
     let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let mut train_set = data.train.clone();
     train_set.bootstrap(config.result_weight, hand_slope, hand_intercept);
     std::fs::create_dir_all(&config.out)
         .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
-    let checkpoint_path = config.out.join("checkpoint.safetensors");
-    let best_path = config.out.join("model.safetensors");
+    let checkpoint_path = config.out.join(CHECKPOINT_FILE);
+    let best_path = config.out.join(MODEL_FILE);
+    let best_manifest_path = model_manifest::manifest_path(&best_path);
     let csv_path = config.out.join("loss.csv");
-    let (model, mut rows) = if checkpoint_path.exists() && csv_path.exists() {
-        (Model::load(&checkpoint_path)?, read_rows(&csv_path)?)
-    } else {
-        (Model::new()?, Vec::new())
+    let settings = AdamWSettings::new(config.learning_rate);
+    let (model, mut optimiser, mut rows) = match resumed {
+        Some(checkpoint) => {
+            let model = Model::from_tensors(&checkpoint.tensors)?;
+            let mut optimiser = AdamW::new(&model, settings)?;
+            optimiser
+                .restore(&checkpoint.tensors)
+                .map_err(|error| format!("{}: {error}", checkpoint_path.display()))?;
+            (model, optimiser, checkpoint.rows)
+        }
+        None => {
+            let model = Model::initial(config.seed)?;
+            let optimiser = AdamW::new(&model, settings)?;
+            (model, optimiser, Vec::new())
+        }
     };
+    if config.progress {
+        eprintln!(
+            "train: {} games on {} maps (data-sha256 {}), {} training, {} validation and {} \
+             test positions",
+            data.games,
+            data.maps.iter().sum::<usize>(),
+            data.manifest.data_sha256(),
+            data.train.len(),
+            data.validation.len(),
+            data.test.len()
+        );
+    }
     if !rows.is_empty() && config.progress {
         eprintln!(
             "train: resuming after epoch {} from {}",
@@ -267,15 +381,6 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
             checkpoint_path.display()
         );
     }
-    let mut optimiser = AdamW::new(
-        model.vars.all_vars(),
-        ParamsAdamW {
-            lr: config.learning_rate,
-            weight_decay: 1e-2,
-            ..ParamsAdamW::default()
-        },
-    )
-    .map_err(candle_error)?;
     let batches = data.train.len().div_ceil(config.batch);
     let remaining = config.epochs.saturating_sub(rows.len());
     let bar = if config.progress {
@@ -302,13 +407,13 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
             validation_loss: validation.log_loss,
             validation_accuracy: validation.accuracy,
         });
-        let best = rows
-            .iter()
-            .all(|row| row.validation_loss >= validation.log_loss);
-        if best {
+        if best_epoch(&rows) == rows.len() {
+            // The manifest first: a model file never lies there without its manifest.
+            model_manifest::with_epoch(&manifest, rows.len(), validation.log_loss)
+                .write(&best_manifest_path)?;
             model.save(&best_path)?;
         }
-        model.save(&checkpoint_path)?;
+        checkpoint::save(&checkpoint_path, &model, &optimiser, &rows)?;
         write_rows(&csv_path, &rows)?;
         let train_curve: Vec<f64> = rows.iter().map(|r| r.train_loss).collect();
         let validation_curve: Vec<f64> = rows.iter().map(|r| r.validation_loss).collect();
@@ -327,22 +432,29 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
         });
     }
     bar.finish_and_clear();
-    // The figures are the best epoch's (early stopping): the model `learn export` takes.
+    // The figures are the best epoch's model (early stopping) on the test split: maps that
+    // neither the training nor the choice of the epoch saw.
+    let best = best_epoch(&rows);
     let model = Model::load(&best_path)?;
-    let logits = model.logits_of(&data.validation.own, &data.validation.theirs)?;
-    let network = predict(&logits, &data.validation.results);
-    let quantised_logits = quantised_logits(&model, &data.validation)?;
-    let quantised = predict(&quantised_logits, &data.validation.results);
+    let test = &data.test;
+    let logits = model.logits_of(&test.own, &test.theirs)?;
+    let network = predict(&logits, &test.results);
+    let quantised_logits = quantised_logits(&model, test)?;
+    let quantised = predict(&quantised_logits, &test.results);
     let quantised_max_logit_error = logits
         .iter()
         .zip(&quantised_logits)
         .map(|(a, b)| f64::from((a - b).abs()))
         .fold(0.0, f64::max);
     let hand = predict(
-        &hand_logits(&data.validation, hand_slope, hand_intercept),
-        &data.validation.results,
+        &hand_logits(test, hand_slope, hand_intercept),
+        &test.results,
     );
+    let described = model_manifest::with_epoch(&manifest, best, rows[best - 1].validation_loss);
+    model_manifest::with_test_figures(&described, network, quantised, hand)
+        .write(&best_manifest_path)?;
     Ok(TrainReport {
+        best_epoch: best,
         rows,
         network,
         quantised,
@@ -352,5 +464,28 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
         hand_intercept,
         train_positions: data.train.len(),
         validation_positions: data.validation.len(),
+        test_positions: data.test.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_epoch_is_the_first_lowest_validation_loss() {
+        let row = |validation_loss| EpochRow {
+            train_loss: 0.7,
+            validation_loss,
+            validation_accuracy: 0.6,
+        };
+        assert_eq!(best_epoch(&[row(0.7), row(0.6), row(0.6), row(0.65)]), 2);
+        assert_eq!(best_epoch(&[row(0.7)]), 1);
+    }
+
+    #[test]
+    fn the_command_quotes_paths_that_need_it() {
+        assert_eq!(shell_word(Path::new("data/selfplay")), "data/selfplay");
+        assert_eq!(shell_word(Path::new("my data/it's")), r"'my data/it'\''s'");
+    }
 }

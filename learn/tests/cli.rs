@@ -1,7 +1,9 @@
-//! The `learn` command end to end on a small generated data set: self-play resumes, training
-//! lowers the loss and writes its curves, and wrong inputs (a wrong flag, a truncated data file,
-//! a missing data directory, a model of the wrong shape) give one line and exit code 2 without
-//! touching what was already written.
+//! The `learn` command end to end on a small generated data set: self-play resumes and lists its
+//! games in the directory's manifest, training lowers the loss and writes its curves, export
+//! keeps the model's manifest, and wrong inputs (a wrong flag, a data file changed after
+//! self-play, a missing data directory, self-play of another run into a directory, game files
+//! without a manifest, a model of the wrong shape) give one line and exit code 2 without touching
+//! what was already written.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -25,8 +27,13 @@ fn text(path: &Path) -> String {
     path.to_str().unwrap().to_string()
 }
 
-/// Self-play of `games` quick games into `dir` (game 0 is a validation game).
+/// Self-play of `games` quick games into `dir`, seed 12: its first five maps fall in all three
+/// splits (`learn::dataset::split_of_map`).
 fn generate(dir: &Path, games: u64) -> Output {
+    generate_with(dir, games, "12")
+}
+
+fn generate_with(dir: &Path, games: u64, iterations: &str) -> Output {
     learn(&[
         "selfplay",
         "--out",
@@ -34,9 +41,11 @@ fn generate(dir: &Path, games: u64) -> Output {
         "--games",
         &games.to_string(),
         "--iterations",
-        "12",
+        iterations,
         "--nodes",
         "5000",
+        "--seed",
+        "12",
     ])
 }
 
@@ -65,6 +74,29 @@ fn selfplay_resumes_and_training_lowers_the_loss() {
     let output = generate(&data, 10);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("2 played now, 8 already there"), "{stderr}");
+    assert!(
+        stderr.contains("manifest lists 10 of the run's 10 games"),
+        "{stderr}"
+    );
+    let manifest = std::fs::read_to_string(data.join("manifest.txt")).unwrap();
+    assert_eq!(
+        manifest.matches("\ngame: game-0000").count(),
+        10,
+        "{manifest}"
+    );
+    // Another run into the same directory is refused, and no game is played.
+    let output = generate_with(&data, 12, "13");
+    assert_one_line_error(
+        &output,
+        "holds games of another run: its manifest has iterations \"12\"",
+    );
+    assert!(!data.join("game-000010.csbsp").exists());
+    let output = generate(&data, 8);
+    assert_one_line_error(&output, "--games must be at least that");
+    assert_eq!(
+        std::fs::read_to_string(data.join("manifest.txt")).unwrap(),
+        manifest
+    );
 
     let out = dir.join("train");
     let train = |epochs: &str| {
@@ -132,15 +164,37 @@ fn selfplay_resumes_and_training_lowers_the_loss() {
     assert!(std::fs::read_to_string(&weights)
         .unwrap()
         .contains("pub const WEIGHTS: &str"));
+    // The kept model has its manifest beside it.
+    assert_eq!(
+        std::fs::read(dir.join("kept.manifest")).unwrap(),
+        std::fs::read(out.join("model.manifest")).unwrap()
+    );
+    // A model without one is not kept, and nothing is written.
+    let bare = dir.join("bare.safetensors");
+    std::fs::copy(out.join("model.safetensors"), &bare).unwrap();
+    let weights_before = std::fs::read(&weights).unwrap();
+    let output = learn(&[
+        "export",
+        "--model",
+        &text(&bare),
+        "--weights",
+        &text(&weights),
+        "--keep",
+        &text(&dir.join("kept-bare.safetensors")),
+    ]);
+    assert_one_line_error(&output, "bare.safetensors has no manifest");
+    assert!(!dir.join("kept-bare.safetensors").exists());
+    assert_eq!(std::fs::read(&weights).unwrap(), weights_before);
 
-    // A truncated game file: one line naming it, and the earlier run's files untouched.
+    // A game file truncated after self-play: one line naming it, and the earlier run's files
+    // untouched.
     let before = std::fs::read(out.join("model.safetensors")).unwrap();
     let csv_before = std::fs::read(out.join("loss.csv")).unwrap();
     let game = data.join("game-000003.csbsp");
     let full = std::fs::read_to_string(&game).unwrap();
     std::fs::write(&game, &full[..full.len() / 2]).unwrap();
     let output = train("6");
-    assert_one_line_error(&output, "game-000003.csbsp: line");
+    assert_one_line_error(&output, "game-000003.csbsp does not match manifest.txt");
     assert_eq!(
         std::fs::read(out.join("model.safetensors")).unwrap(),
         before
@@ -180,6 +234,29 @@ fn a_missing_data_directory_is_one_line() {
         &text(&dir.join("out")),
     ]);
     assert_one_line_error(&output, "no game files");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn game_files_without_a_manifest_are_refused() {
+    let dir = scratch("unlisted");
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game.csbsp");
+    std::fs::copy(game, dir.join("game-000000.csbsp")).unwrap();
+    let output = learn(&[
+        "train",
+        "--data",
+        &text(&dir),
+        "--out",
+        &text(&dir.join("out")),
+    ]);
+    assert_one_line_error(&output, "has no manifest.txt");
+    assert!(!dir.join("out").exists());
+    let output = generate(&dir, 2);
+    assert_one_line_error(
+        &output,
+        "holds game files (game-000000.csbsp, ...) but no manifest.txt",
+    );
+    assert!(!dir.join("game-000001.csbsp").exists() && !dir.join("manifest.txt").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,111 +1,119 @@
-//! The bot's settings and their defaults, which are what a bundle plays (it has no flags;
-//! `flags.rs` sets them from the command line in the binary, so the arena can A/B any of them
-//! without recompiling, DESIGN.md "Rules of the hot path").
+//! The bot's settings, one line each (`search/tunable.rs`): the defaults it plays, which are what
+//! a bundle plays (it has no flags), and the flag, range and meaning of each; `flags.rs` sets
+//! them from the command line in the binary, so the arena can A/B any of them without
+//! recompiling. The search's tunables are `search/params.rs`, the evaluation's
+//! `evaluation.rs`.
 
 use super::evaluation::EvalWeights;
 use super::league::BUNDLED_LEAGUE;
 use crate::engine::League;
-use crate::search::SearchParams;
+use crate::search::{tunables, SearchParams};
 
 /// CodinGame allows 1000 ms for the first turn; the bot never plans more than this.
 pub const MAX_FIRST_BUDGET_MS: f64 = 900.0;
 
-/// Plies per search iteration for this game. At the real control (50 ms a turn) depth 10 beat
-/// depth 8 in 19 of 22 games and depth 12 lost to it 17 of 20, both SPRT [0, 50] decisions
-/// (docs/strength.md, rows S1 and S2); at 1000 iterations a turn depth 8 had beaten 6 and tied 10.
-pub const BOT_DEPTH: u32 = 10;
+/// Nodes per tree the flag accepts: the smallest pool the search runs in, and a cap that keeps
+/// the four trees under 1 GB (16 bytes a node).
+pub const NODES_RANGE: (u64, u64) = (16, 10_000_000);
 
-/// Discount per ply on backpropagation: without one, a win now and a win in two turns look the
-/// same and the search may dawdle. 0.99 against 1.0 was even over 300 games (docs/strength.md).
-pub const BOT_DISCOUNT: f64 = 0.99;
+/// Longest checkpoint guard (`--timeout-guard`): far above the 100-turn timeout it guards against.
+pub const MAX_TIMEOUT_GUARD: u64 = 1000;
 
-/// Visits after which a node gets its children (`--expand-after`): with the default 10 random
-/// visits, a node's children are made when it first chooses by UCB1, so the nodes that never get
-/// that far (most of them) cost no memory. The trees stay small enough to stay in cache: 24% more
-/// simulated turns per turn than expanding at once, and 55.5% (50.6–60.4%) of 400 games against
-/// it at equal time (docs/strength.md, row I1).
-pub const BOT_EXPAND_AFTER: u32 = 10;
+/// Whether this build holds the value network (feature `net`). An attribute, not `cfg!`: the
+/// bundler resolves `cfg` attributes for the bundle's features, while `cfg!` would be read by
+/// `rustc` compiling the bundle alone, where no feature is set.
+#[cfg(feature = "net")]
+pub const HAS_NETWORK: bool = true;
+#[cfg(not(feature = "net"))]
+pub const HAS_NETWORK: bool = false;
 
-/// Nodes per tree (`--nodes`). With [`BOT_EXPAND_AFTER`] 10 a 500 ms first turn uses about
-/// 87,000 per tree and a 50 ms turn 12,000–26,000 (the `nodes=` of the diagnostic line on the
-/// recorded game), so even a 900 ms first turn stays far below this; 16 bytes each, 25.6 MB for
-/// the four trees.
-pub const BOT_NODES_PER_AGENT: usize = 400_000;
-
-/// Probability of the greedy default policy (`policy.rs`): with per-pod scores, 0.8 won 6 of 20
-/// screening games against the GA where uniform random plies won 4 of 20, and with blocker
-/// weight 1, 27 of 40 against 2 of 20 (docs/strength.md, section of 2026-11-23).
-pub const BOT_GREEDY: f64 = 0.8;
-
-/// Turns without a pass after which our blocker races for its own checkpoint (`--timeout-guard`):
-/// 75 cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68 of
-/// them (60 without), 85 comes too late (15 timeouts), 60 won 64 (docs/strength.md, rows H).
-pub const BOT_TIMEOUT_GUARD: u32 = 75;
-
-/// Everything the bot can be told (from the command line, in builds with feature `cli`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct BotConfig {
-    /// Time per turn, measured from the moment the turn's first line is read.
-    pub budget_ms: f64,
-    /// Time for the first turn (at most [`MAX_FIRST_BUDGET_MS`]).
-    pub first_budget_ms: f64,
-    /// A fixed number of search iterations per turn instead of the clock (reproducible output).
-    pub iterations: Option<u64>,
-    pub seed: u64,
-    pub league: League,
-    /// Nodes allocated per tree at start-up.
-    pub nodes_per_agent: usize,
-    pub search: SearchParams,
-    pub eval: EvalWeights,
-    /// SHIELD only when a collision is possible (`--shield-near`, on by default: 71.0% against
-    /// the bot without it, docs/strength.md row F1).
-    pub shield_near: bool,
-    /// Probability of the greedy default policy on the search's random plies (`--greedy`,
-    /// `policy.rs`).
-    pub greedy: f64,
-    /// Whether the search knows the 100-turn checkpoint timeout (`--timeout-aware 1`): a
-    /// player whose pods pass nothing before it runs out loses.
-    #[cfg(feature = "experiments")]
-    pub timeout_aware: bool,
-    /// Turns without a pass of our pods after which our blocker races for its own next
-    /// checkpoint too, so that some pod passes before the 100-turn timeout
-    /// (`--timeout-guard T`, 0 = never).
-    pub timeout_guard: u32,
-    /// Print each own pod's root statistics on stderr every turn (`--verbose 1`).
-    #[cfg(feature = "experiments")]
-    pub verbose: bool,
-    /// Start each own pod's tree from the subtree under the action it played last turn
-    /// (`--reuse-tree 1`; off: it lost every screen, docs/strength.md rows R1-R4).
-    #[cfg(feature = "experiments")]
-    pub reuse_tree: bool,
+/// Which leaf evaluation the search plays (`leaf_evaluation.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The one the league plays by default ([`Evaluation::in_league`]).
+    ByLeague,
+    /// The hand-written evaluation alone.
+    Hand,
+    /// The value network blended with it (two pods a side; feature `net`).
+    Net,
 }
 
-impl Default for BotConfig {
-    fn default() -> Self {
-        BotConfig {
-            budget_ms: 50.0,
-            first_budget_ms: 500.0,
-            iterations: None,
-            seed: 1,
-            league: BUNDLED_LEAGUE,
-            nodes_per_agent: BOT_NODES_PER_AGENT,
-            search: SearchParams {
-                depth: BOT_DEPTH,
-                discount: BOT_DISCOUNT,
-                expand_after: BOT_EXPAND_AFTER,
-                ..SearchParams::default()
-            },
-            eval: EvalWeights::default(),
-            #[cfg(feature = "experiments")]
-            verbose: false,
-            shield_near: true,
-            greedy: BOT_GREEDY,
-            #[cfg(feature = "experiments")]
-            timeout_aware: false,
-            timeout_guard: BOT_TIMEOUT_GUARD,
-            #[cfg(feature = "experiments")]
-            reuse_tree: false,
+impl Evaluation {
+    /// The evaluation played in `league`: `ByLeague` is the network in Legend, where it won
+    /// 76/0/39 (66.1%) of 115 games against csb-8169e53 at the real control (docs/strength.md,
+    /// rows NR1-NR2; issue 34 adds 108/1/51 of 160 against `--eval hand`), and the hand
+    /// evaluation elsewhere: the network was trained on Legend games (thrust 200), and Gold
+    /// (thrust 100) has no row of its own yet; below Gold it knows no one-pod race.
+    pub fn in_league(self, league: League) -> Evaluation {
+        match self {
+            Evaluation::ByLeague if league == League::Legend && HAS_NETWORK => Evaluation::Net,
+            Evaluation::ByLeague => Evaluation::Hand,
+            chosen => chosen,
         }
+    }
+}
+
+tunables! {
+    /// Everything the bot can be told (from the command line, in builds with feature `cli`).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct BotConfig {
+        /// Time per turn, measured from the moment the turn's first line is read.
+        budget_ms: f64 = 50.0 => "budget-ms", "MS", positive,
+            "time per turn, counted from reading the turn's first line";
+        /// Time for the first turn (at most [`MAX_FIRST_BUDGET_MS`]).
+        first_budget_ms: f64 = 500.0 => "first-budget-ms", "MS",
+            |text| positive(text).map(|ms: f64| ms.min(MAX_FIRST_BUDGET_MS)),
+            "time for the first turn (more than 900 is taken as 900)";
+        /// A fixed number of search iterations per turn instead of the clock (reproducible
+        /// output).
+        iterations: Option<u64> = None => "iterations", "N",
+            |text| whole(text, 1, u64::MAX).map(Some),
+            "fixed search iterations per turn instead of the clock (none: the clock)";
+        seed: u64 = 1 => "seed", "S", |text| whole(text, 0, u64::MAX),
+            "seed of the search's random numbers";
+        league: League = BUNDLED_LEAGUE => "league", "wood3|wood2|wood1|bronze|silver|gold|legend",
+            |text| League::parse(text).ok_or_else(String::new),
+            "league whose protocol and actions the bot plays (one pod below gold)";
+        /// Nodes allocated per tree at start-up. A 500 ms first turn uses about 87,000 per tree
+        /// and a 50 ms turn 12,000–26,000 (the `nodes=` of the diagnostic line on the recorded
+        /// game), so even a 900 ms first turn stays far below this; 25.6 MB for the four trees.
+        nodes_per_agent: usize = 400_000 => "nodes", "N",
+            |text| whole(text, NODES_RANGE.0, NODES_RANGE.1).map(|nodes| nodes as usize),
+            "nodes allocated per tree (4 trees, 16 bytes a node)";
+        /// The leaf evaluation.
+        evaluation: Evaluation = Evaluation::ByLeague => "eval", "league|hand|net",
+            |text| match text {
+                "league" => Ok(Evaluation::ByLeague),
+                "hand" => Ok(Evaluation::Hand),
+                "net" if HAS_NETWORK => Ok(Evaluation::Net),
+                "net" => Err("league or hand (this build has no network: feature net)".to_string()),
+                _ => Err(String::new()),
+            },
+            "leaf evaluation: hand-written, the value network blended in (two pods a side), \
+             or the league's (net in legend, hand elsewhere)";
+        /// SHIELD only when a collision is possible: 71.0% against the bot without it
+        /// (docs/strength.md, row F1).
+        shield_near: bool = true => "shield-near", "0|1", switch,
+            "consider SHIELD only when a collision is possible";
+        /// Probability of the greedy default policy on the search's random plies (`policy.rs`):
+        /// with per-pod scores, 0.8 won 6 of 20 screening games against the GA where uniform
+        /// random plies won 4 of 20, and with blocker weight 1, 27 of 40 against 2 of 20
+        /// (docs/strength.md, section of 2026-11-23).
+        greedy: f64 = 0.8 => "greedy", "P", fraction,
+            "probability of the greedy move on the search's random plies";
+        /// Turns without a pass of our pods after which our blocker races for its own next
+        /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
+        /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68
+        /// of them (60 without), 85 comes too late (15 timeouts), 60 won 64 (docs/strength.md,
+        /// rows H).
+        timeout_guard: u32 = 75 => "timeout-guard", "T",
+            |text| whole(text, 0, MAX_TIMEOUT_GUARD).map(|turns| turns as u32),
+            "turns without a pass before our blocker races too (0: never)";
+        /// Print each own pod's root statistics on stderr every turn (flags only).
+        verbose: bool = false => "verbose", "0|1", switch,
+            "print each pod's root statistics on stderr every turn";
+        search: SearchParams = SearchParams::default();
+        eval: EvalWeights = EvalWeights::default();
     }
 }
 

@@ -12,74 +12,51 @@
 //! player checkpoints ahead or behind otherwise sees every move score nearly the same.
 
 use crate::engine::{FastPod, Map};
+use crate::search::tunables;
 
 /// Worth of one checkpoint pass, above any distance on the 16000 × 9000 board.
 pub const CHECKPOINT_WEIGHT: f64 = 30000.0;
 
-/// Weight of a blocker's distance to the opposing runner's next checkpoint: 1 with per-pod
-/// scores won 27 of 40 screening games against the GA where 0.3 won 6 of 20
-/// (docs/strength.md, section of 2026-11-23).
-pub const BOT_BLOCKER_WEIGHT: f64 = 1.0;
-
-/// Weight of a blocker's distance to the opposing runner itself. At 5 ms a turn 0.3 won 147 of
-/// 200 games against the GA where 0 won 128 (docs/strength.md, row H4); at the real control
-/// (50 ms, depth 10) 1 won 180 of 200 against the GA where 0.3 won 159 on the same maps
-/// (rows C1 and G2).
-pub const BOT_CHASE_WEIGHT: f64 = 1.0;
-
-/// The network's share of each pod's score under `--eval net` (`--net-weight`): at 1000
-/// iterations a turn, 0.15 won 21 of 40 games against the hand evaluation, 0.3 won 18 of 40,
-/// the network alone none of 40 (docs/strength.md, rows N1-N8).
-pub const NET_WEIGHT: f64 = 0.15;
-
-/// Whether the network scores the leaves by default: with feature `net` (Cargo.toml).
-#[cfg(feature = "net")]
-pub const NET_BY_DEFAULT: bool = true;
-#[cfg(not(feature = "net"))]
-pub const NET_BY_DEFAULT: bool = false;
-
-/// The evaluation's tunables (flags `--blocker-weight`, `--chase-weight`, `--score-scale`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EvalWeights {
-    /// Weight of a blocker's closeness to the opposing runner's next checkpoint.
-    pub blocker: f64,
-    /// Weight of a blocker's closeness to the opposing runner itself.
-    pub chase: f64,
-    /// Weight of a runner's speed toward its next checkpoint (turns of travel counted as progress).
-    pub momentum: f64,
-    /// Progress lost per degree a runner faces away from its next checkpoint.
-    pub runner_angle: f64,
-    /// Progress difference at which the squashed score is 0.75 (one quarter of the way to a win).
-    pub score_scale: f64,
-    /// Centre the squash on the root's advantage (`--centred 1`).
-    pub centred: bool,
-    /// Each pod scored on what it does itself instead of the team's shared score
-    /// (`--pod-scores 1`, see [`pod_values`]).
-    pub pod_scores: bool,
-    /// Score the search's leaves with the value network instead (`--eval net`,
-    /// `value_net/network.rs`): player 0's win probability, its complement for player 1.
-    pub net: bool,
-    /// With `net`: the network's share of each pod's score, the rest the hand score
-    /// (`--net-weight`, 1: the network alone).
-    pub net_weight: f64,
-    /// With `net`: the factor on the network's logit change from the root (`--net-gain`).
-    pub net_gain: f64,
-}
-
-impl Default for EvalWeights {
-    fn default() -> Self {
-        EvalWeights {
-            blocker: BOT_BLOCKER_WEIGHT,
-            chase: BOT_CHASE_WEIGHT,
-            momentum: 0.0,
-            runner_angle: 0.0,
-            score_scale: 10000.0,
-            centred: false,
-            pod_scores: true,
-            net: NET_BY_DEFAULT,
-            net_weight: NET_WEIGHT,
-            net_gain: 1.0,
-        }
+tunables! {
+    /// The evaluation's tunables, with the defaults the bot plays.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct EvalWeights {
+        /// Weight of a blocker's closeness to the opposing runner's next checkpoint: 1 with
+        /// per-pod scores won 27 of 40 screening games against the GA where 0.3 won 6 of 20
+        /// (docs/strength.md, section of 2026-11-23).
+        blocker: f64 = 1.0 => "blocker-weight", "W", non_negative,
+            "weight of the blocker's closeness to the enemy runner's next checkpoint";
+        /// Weight of a blocker's closeness to the opposing runner itself. At the real control
+        /// (50 ms, depth 10) 1 won 180 of 200 against the GA where 0.3 won 159 on the same maps
+        /// (docs/strength.md, rows C1 and G2).
+        chase: f64 = 1.0 => "chase-weight", "W", non_negative,
+            "weight of the blocker's closeness to the enemy runner itself";
+        /// Weight of a runner's speed toward its next checkpoint (turns of travel counted as
+        /// progress).
+        momentum: f64 = 0.0 => "momentum-weight", "W", non_negative,
+            "weight of the runner's speed toward its next checkpoint";
+        /// Progress lost per degree a runner faces away from its next checkpoint.
+        runner_angle: f64 = 0.0 => "runner-angle-weight", "W", non_negative,
+            "progress lost per degree the runner faces away from its checkpoint";
+        /// Progress difference at which the squashed score is 0.75 (a quarter of the way to a
+        /// win).
+        score_scale: f64 = 10000.0 => "score-scale", "S", positive,
+            "progress lead at which a position scores 0.75";
+        /// Centre the squash on the root's advantage.
+        centred: bool = false => "centred", "0|1", switch, "centre the score on the root's lead";
+        /// Each pod scored on what it does itself instead of the team's shared score (see
+        /// [`pod_values`]).
+        pod_scores: bool = true => "pod-scores", "0|1", switch,
+            "score each pod on what it does itself, not the team's score";
+        /// With the network: its share of each pod's score, the rest the hand score (1: the
+        /// network alone). At 1000 iterations a turn, 0.15 won 21 of 40 games against the hand
+        /// evaluation, 0.3 won 18 of 40, the network alone none of 40 (docs/strength.md, rows
+        /// N1-N8).
+        net_weight: f64 = 0.15 => "net-weight", "W", fraction,
+            "with --eval net: the network's share of each pod's score, the rest the hand one's";
+        /// With the network: the factor on its logit change from the root.
+        net_gain: f64 = 1.0 => "net-gain", "G", positive,
+            "with --eval net: factor on the network's logit change from the root";
     }
 }
 
@@ -126,6 +103,22 @@ pub struct Roles {
 }
 
 impl Roles {
+    /// The roles of the player whose pods are `first` and `first + 1`: the runner the one with
+    /// more [`progress`] (the first on a tie), its team-mate the blocker, racing too when
+    /// `blocker_races`.
+    pub fn of_player(pods: &[FastPod; 4], map: &Map, first: usize, blocker_races: bool) -> Roles {
+        let (runner, blocker) = if progress(&pods[first + 1], map) > progress(&pods[first], map) {
+            (first + 1, first)
+        } else {
+            (first, first + 1)
+        };
+        Roles {
+            runner,
+            blocker,
+            blocker_races,
+        }
+    }
+
     /// Whether pod `pod` (of this player) is scored and steered on its own race progress.
     #[inline(always)]
     pub fn races(&self, pod: usize) -> bool {
@@ -300,10 +293,10 @@ mod tests {
         );
         // With the default chase weight, a blocker also values closeness to that runner.
         let chasing = EvalWeights::default();
-        assert_eq!(chasing.chase, BOT_CHASE_WEIGHT);
+        assert_eq!(chasing.chase, 1.0);
         assert_eq!(
             pod_values(&pods, &map, &roles, &chasing)[2],
-            value(&pods, 2) - BOT_CHASE_WEIGHT * pods[2].pos.distance(pods[0].pos)
+            value(&pods, 2) - chasing.chase * pods[2].pos.distance(pods[0].pos)
         );
     }
 

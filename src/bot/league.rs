@@ -1,4 +1,4 @@
-//! The league the bundle is built for (DESIGN.md "CodinGame constraints").
+//! The league the bundle is built for (docs/leagues.md; the thrust cap and the actions follow it).
 //!
 //! `make bundle LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend` rewrites the constant below
 //! (the one its protocol's feature keeps) in `dist/main.rs`: the league sets the protocol (one

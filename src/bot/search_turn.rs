@@ -2,13 +2,14 @@
 //! budget (or a fixed number of iterations), and the move it chose.
 
 use super::config::BotConfig;
-use super::game::CsbGame;
+use super::csb_game::{CsbGame, RaceContext};
+use super::leaf_evaluation::LeafEvaluation;
 use crate::search::{SearchStats, Smitsimax};
 use std::time::Instant;
 
-/// The search's choice for own pod `index` (see the two-pod `Player`'s use of it): a move that won the
-/// race on the spot in every one of its visits, else the search's best action.
-pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
+/// The search's choice for own pod `index` (see the two-pod `Player`'s use of it): a move that
+/// won the race on the spot in every one of its visits, else the search's best action.
+pub fn chosen_action<E: LeafEvaluation>(search: &Smitsimax<CsbGame<E>>, index: usize) -> u8 {
     search
         .root_stats(index)
         .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
@@ -18,13 +19,11 @@ pub fn chosen_action(search: &Smitsimax<CsbGame>, index: usize) -> u8 {
 }
 
 /// Runs the search from `root` for the configured iterations, or until the turn's budget
-/// (the first turn's on the first turn) has passed since `received_at`. With feature
-/// `experiments`, agent `a` keeps its subtree under action `played[a]` from the last turn
-/// (`KEEP_NOTHING`: every tree fresh).
-pub fn run_search(
-    search: &mut Smitsimax<CsbGame>,
-    root: &CsbGame,
-    #[cfg(feature = "experiments")] played: [Option<u8>; crate::search::MAX_AGENTS],
+/// (the first turn's on the first turn) has passed since `received_at`.
+pub fn run_search<E: LeafEvaluation>(
+    search: &mut Smitsimax<CsbGame<E>>,
+    context: &RaceContext<E>,
+    root: &CsbGame<E>,
     config: &BotConfig,
     first_turn: bool,
     received_at: Instant,
@@ -34,18 +33,10 @@ pub fn run_search(
     } else {
         config.budget_ms
     };
-    let out_of_time = || elapsed_ms(received_at) >= budget_ms;
-    #[cfg(feature = "experiments")]
-    let stats = match config.iterations {
-        Some(iterations) => search.run_iterations_keeping(root, played, iterations),
-        None => search.run_until_keeping(root, played, out_of_time),
-    };
-    #[cfg(not(feature = "experiments"))]
-    let stats = match config.iterations {
-        Some(iterations) => search.run_iterations(root, iterations),
-        None => search.run_until(root, out_of_time),
-    };
-    stats
+    match config.iterations {
+        Some(iterations) => search.run_iterations(context, root, iterations),
+        None => search.run_until(context, root, || elapsed_ms(received_at) >= budget_ms),
+    }
 }
 
 /// Milliseconds since `since`.

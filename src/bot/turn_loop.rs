@@ -9,16 +9,20 @@ use std::io::Write;
 /// Exit code for malformed input or bad flags.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
-/// What a turn's diagnostics say: `turn N: iterations=… simulated_turns=… nodes=… ms=…`, the
-/// same fields in every league, `ms` being the decision's own time (from reading the turn's
-/// first line to the answer being ready, before it is sent), then a note on the same line and
-/// detail lines under it.
+/// What a turn's diagnostics say: `turn N: iterations=… simulated_turns=… nodes=… ms=… value=…`,
+/// the same fields in every league, `ms` being the decision's own time (from reading the turn's
+/// first line to the answer being ready, before it is sent) and `value` the search's value of the
+/// turn from our side (absent on a turn without one), then a note on the same line and detail
+/// lines under it.
 pub struct TurnLine {
     pub iterations: u64,
     pub simulated_turns: u64,
     /// Nodes in use in the largest tree.
     pub nodes: usize,
     pub elapsed_ms: f64,
+    /// The mean score, in [0, 1], of the chosen root action in our runner's tree (README, "Play
+    /// a recorded game through the bot"); `None` when the search chose nothing.
+    pub value: Option<f64>,
     /// Appended to the line (` kept=…`, the racing policy's remark).
     pub note: String,
     /// Whole lines written after it (`--verbose 1`'s root statistics).
@@ -33,15 +37,20 @@ impl TurnLine {
             simulated_turns,
             nodes,
             elapsed_ms,
+            value: None,
             note: String::new(),
             details: String::new(),
         }
     }
 
     fn write<E: Write>(&self, turn: u32, diagnostics: &mut E) {
+        let value = match self.value {
+            Some(value) => format!(" value={value:.3}"),
+            None => String::new(),
+        };
         let _ = write!(
             diagnostics,
-            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}{}\n{}",
+            "turn {turn}: iterations={} simulated_turns={} nodes={} ms={:.1}{value}{}\n{}",
             self.iterations,
             self.simulated_turns,
             self.nodes,

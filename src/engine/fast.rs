@@ -1,4 +1,4 @@
-//! The cheaper turn the search runs (DESIGN.md "A fast path for search").
+//! The cheaper turn the search runs.
 //!
 //! Same rules as [`super::physics`], three shortcuts: a pod's facing is a unit vector turned by a
 //! precomputed rotation (no `atan2`, `cos`, `sin`), checkpoints are tested on the straight segment

@@ -34,13 +34,14 @@ impl DominantMatrixGame {
 }
 
 impl Game for DominantMatrixGame {
+    type Context = ();
     fn agent_count(&self) -> usize {
         self.agent_count
     }
     fn action_count(&self, agent: usize) -> usize {
         self.action_counts[agent]
     }
-    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+    fn step(&mut self, _: &(), actions: &[u8; MAX_AGENTS]) {
         let others_total: u32 = actions[..self.agent_count]
             .iter()
             .map(|&a| u32::from(a))
@@ -59,10 +60,10 @@ impl Game for DominantMatrixGame {
         }
         self.round += 1;
     }
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&self, _: &()) -> bool {
         self.round >= self.rounds
     }
-    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
+    fn evaluate(&self, _: &(), scores: &mut [f64; MAX_AGENTS]) {
         let rounds = f64::from(self.round.max(1));
         for (score, payoff) in scores.iter_mut().zip(&self.payoff[..self.agent_count]) {
             *score = payoff / rounds;
@@ -79,23 +80,24 @@ pub struct QuickOrSlowWin {
 }
 
 impl Game for QuickOrSlowWin {
+    type Context = ();
     fn agent_count(&self) -> usize {
         1
     }
     fn action_count(&self, _: usize) -> usize {
         2
     }
-    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+    fn step(&mut self, _: &(), actions: &[u8; MAX_AGENTS]) {
         if self.plies == 0 {
             self.chose_slow = actions[0] == 1;
         }
         self.plies += 1;
     }
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&self, _: &()) -> bool {
         self.plies >= if self.chose_slow { 3 } else { 1 }
     }
-    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
-        scores[0] = match (self.is_terminal(), self.chose_slow) {
+    fn evaluate(&self, _: &(), scores: &mut [f64; MAX_AGENTS]) {
+        scores[0] = match (self.is_terminal(&()), self.chose_slow) {
             (false, _) => 0.0,
             (true, false) => 0.95,
             (true, true) => 1.0,
@@ -112,23 +114,24 @@ pub struct DelayedReveal {
 }
 
 impl Game for DelayedReveal {
+    type Context = ();
     fn agent_count(&self) -> usize {
         1
     }
     fn action_count(&self, _: usize) -> usize {
         2
     }
-    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+    fn step(&mut self, _: &(), actions: &[u8; MAX_AGENTS]) {
         if self.plies == 0 {
             self.first_action = actions[0];
         }
         self.plies += 1;
     }
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&self, _: &()) -> bool {
         self.plies >= 3
     }
-    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
-        scores[0] = match (self.is_terminal(), self.first_action) {
+    fn evaluate(&self, _: &(), scores: &mut [f64; MAX_AGENTS]) {
+        scores[0] = match (self.is_terminal(&()), self.first_action) {
             (false, 0) => 0.0,
             (false, _) => 0.5,
             (true, 0) => 1.0,
@@ -146,23 +149,24 @@ pub struct HashGame {
 }
 
 impl Game for HashGame {
+    type Context = ();
     fn agent_count(&self) -> usize {
         MAX_AGENTS
     }
     fn action_count(&self, _: usize) -> usize {
         9
     }
-    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+    fn step(&mut self, _: &(), actions: &[u8; MAX_AGENTS]) {
         for (mix, &action) in self.mix.iter_mut().zip(actions) {
             *mix = (*mix ^ u32::from(action))
                 .wrapping_mul(0x9e37_79b1)
                 .rotate_left(7);
         }
     }
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&self, _: &()) -> bool {
         false
     }
-    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
+    fn evaluate(&self, _: &(), scores: &mut [f64; MAX_AGENTS]) {
         for (score, &mix) in scores.iter_mut().zip(&self.mix) {
             *score = f64::from(mix >> 8) / f64::from(1u32 << 24);
         }
@@ -177,19 +181,20 @@ pub struct MatchingPennies {
 }
 
 impl Game for MatchingPennies {
+    type Context = ();
     fn agent_count(&self) -> usize {
         2
     }
     fn action_count(&self, _: usize) -> usize {
         2
     }
-    fn step(&mut self, actions: &[u8; MAX_AGENTS]) {
+    fn step(&mut self, _: &(), actions: &[u8; MAX_AGENTS]) {
         self.matched = Some(actions[0] == actions[1]);
     }
-    fn is_terminal(&self) -> bool {
+    fn is_terminal(&self, _: &()) -> bool {
         self.matched.is_some()
     }
-    fn evaluate(&self, scores: &mut [f64; MAX_AGENTS]) {
+    fn evaluate(&self, _: &(), scores: &mut [f64; MAX_AGENTS]) {
         let matched = if self.matched == Some(true) { 1.0 } else { 0.0 };
         scores[0] = matched;
         scores[1] = 1.0 - matched;

@@ -2,13 +2,21 @@
 //! (`arena/REPLAY_FORMAT.md`, version 1) and returns one HTML file that animates the match on a
 //! canvas: no server, no network, inline CSS and JavaScript, the replay embedded in the page.
 //!
+//! Under the slider, a race graph over the whole game: the lead of each side's leading pod in
+//! checkpoints, each bot's own value per turn where its stderr carries `value=` (csb's diagnostic
+//! line; `arena/REPLAY_FORMAT.md` says what is read), boosts, shields, collisions and
+//! eliminations on the time axis; clicking or dragging on it goes to that turn.
+//!
 //! The page opens on turn 0 and plays; `#turn=K` in the URL opens it paused at turn K. For tests
 //! it exposes `window.viewer` (`setTurn(k)`, `setTime(t)`, `turn()`, `podScreenPositions()`,
 //! `replay`), a visible counter `#turn` ("Turn K / N") and a hidden `#probe` element holding the
 //! current turn, the drawn pod centres in canvas pixels, the text of the stderr panel (each
-//! player's `turns[k].stderr` for the shown turn, under the slider) and any script error as JSON;
-//! `#probe=K1,K2,…` visits those turns and records each. A map point `(x, y)` is drawn at canvas
-//! pixel `(MARGIN_PX + x·SCALE, MARGIN_PX + y·SCALE)`.
+//! player's `turns[k].stderr` for the shown turn, under the slider), the graph (its place on the
+//! page, its plot's and its cursor's in CSS pixels, the lead and values it read, the turns whose
+//! value it drew) and any script error as JSON; `#probe=K1,K2,…` visits those turns and records
+//! each, `#click=F`, `#drag=F1,F2,…` and `#keys=K1,K2,…` send pointer events at fractions of the
+//! graph's width and key presses, recording the turn after each. A map point `(x, y)` is drawn at
+//! canvas pixel `(MARGIN_PX + x·SCALE, MARGIN_PX + y·SCALE)`.
 
 mod embed;
 mod validate;

@@ -37,6 +37,7 @@ fn sample_renders_to_one_page_with_the_replay_embedded() {
     assert!(!html.contains(viewer::PLACEHOLDER));
     for part in [
         r#"<canvas id="map""#,
+        r#"<canvas id="graph""#,
         r#"id="turn""#,
         r#"id="slider""#,
         r#"id="probe""#,

@@ -2,7 +2,7 @@
 //! match seed and the pair index i / 2 (splitmix64), so both games of a pair share a map and
 //! any shard of the match derives the same seeds.
 
-use csb::engine::splitmix64::splitmix64;
+use csb::engine::referee::splitmix64::splitmix64;
 
 /// The referee seed of game `game` (a non-negative 31-bit number, like CodinGame's).
 pub fn game_seed(match_seed: u64, game: usize) -> i64 {

@@ -275,7 +275,7 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csb::engine::splitmix64::SplitMix64;
+    use csb::engine::referee::splitmix64::SplitMix64;
 
     fn names(count: usize) -> Vec<String> {
         (0..count).map(|i| format!("p{i}")).collect()

@@ -12,7 +12,7 @@
 //!   iterations (Spall's guideline), and a is set so that the first iteration moves a parameter
 //!   by `first_move` STEPs when one side wins every game: a = 2·first_move·(1 + A)^α.
 
-use csb::engine::splitmix64::splitmix64;
+use csb::engine::referee::splitmix64::splitmix64;
 use serde::{Deserialize, Serialize};
 
 /// Spall's exponent of the step gain a_k.

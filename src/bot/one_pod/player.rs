@@ -11,8 +11,9 @@ use super::course::Course;
 use super::racing::{racing_command, RacingView};
 use crate::bot::actions::ActionSet;
 use crate::bot::config::BotConfig;
+use crate::bot::csb_game::{CsbGame, RaceContext};
 use crate::bot::evaluation::Roles;
-use crate::bot::game::{CsbGame, RaceContext};
+use crate::bot::leaf_evaluation::HandEvaluation;
 use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
 use crate::engine::rules::{FRICTION_FACTOR, LAPS, MAX_ROTATION, POD_COUNT, SHIELD_LOCK_TURNS};
 use crate::engine::{Command, FastPod, League, Map, Pod, Thrust, Vec2};
@@ -37,13 +38,16 @@ pub struct OnePodDecision {
     pub searched: bool,
     /// The decision's own time, from reading the turn's first line.
     pub elapsed_ms: f64,
+    /// The search's mean score of the action it chose (`value=` of the diagnostic line).
+    pub value: Option<f64>,
 }
 
 pub struct OnePodPlayer {
     config: BotConfig,
     pub course: Course,
-    search: Smitsimax<CsbGame>,
-    context: Option<&'static RaceContext>,
+    search: Smitsimax<CsbGame<HandEvaluation>>,
+    /// The race as the search sees it, once the course is known.
+    context: Option<RaceContext<HandEvaluation>>,
     previous: Option<OnePodTurn>,
     own_facing_rad: Option<f64>,
     own_vel: Vec2,
@@ -137,32 +141,36 @@ impl OnePodPlayer {
     }
 
     /// The race context, made once the course is known (`None` before, or if the learnt course
-    /// is not a valid map).
-    fn context(&mut self) -> Option<&'static RaceContext> {
-        if self.context.is_none() {
-            let checkpoints = self.course.checkpoints()?;
-            let map = Map::new(&checkpoints).ok()?;
-            let league = self.league();
-            self.context = Some(Box::leak(Box::new(RaceContext {
-                map,
-                actions: ActionSet::new(league),
-                max_thrust: f64::from(league.max_thrust()),
-                passes_to_finish: LAPS * map.checkpoint_count() as u16,
+    /// is not a valid map). The network knows two pods a side: the hand evaluation scores.
+    fn context(&self) -> Option<RaceContext<HandEvaluation>> {
+        let checkpoints = self.course.checkpoints()?;
+        let map = Map::new(&checkpoints).ok()?;
+        let league = self.league();
+        Some(RaceContext {
+            map,
+            actions: ActionSet::new(league),
+            max_thrust: f64::from(league.max_thrust()),
+            passes_to_finish: LAPS * map.checkpoint_count() as u16,
+            shield_near: self.config.shield_near,
+            greedy: self.config.greedy,
+            evaluation: HandEvaluation {
                 weights: self.config.eval,
-                shield_near: self.config.shield_near,
-                greedy: self.config.greedy,
-                // The network knows two pods a side.
-                network: None,
-            })));
-        }
-        self.context
+            },
+        })
     }
 
     pub fn play_turn(&mut self, input: &OnePodTurn) -> OnePodDecision {
         self.observe(input);
         let first_turn = self.last_target.is_none();
-        let mut decision = match self.context() {
-            Some(context) => self.search_turn(context, input, first_turn),
+        if self.context.is_none() {
+            self.context = self.context();
+        }
+        let mut decision = match self.context.take() {
+            Some(context) => {
+                let decision = self.search_turn(&context, input, first_turn);
+                self.context = Some(context);
+                decision
+            }
             None => OnePodDecision {
                 command: racing_command(
                     &RacingView {
@@ -179,6 +187,7 @@ impl OnePodPlayer {
                 nodes: 0,
                 searched: false,
                 elapsed_ms: 0.0,
+                value: None,
             },
         };
         decision.command.thrust = self.allowed(decision.command.thrust);
@@ -210,7 +219,7 @@ impl OnePodPlayer {
 
     fn search_turn(
         &mut self,
-        context: &'static RaceContext,
+        context: &RaceContext<HandEvaluation>,
         input: &OnePodTurn,
         first_turn: bool,
     ) -> OnePodDecision {
@@ -264,18 +273,18 @@ impl OnePodPlayer {
             blocker_races: false,
         };
         let root = CsbGame::root(context, fast, [roles(0), roles(2)]);
-        // `--reuse-tree` is for the two-pod leagues: one pod's trees start fresh every turn.
         let stats = run_search(
             &mut self.search,
+            context,
             &root,
-            #[cfg(feature = "experiments")]
-            crate::search::KEEP_NOTHING,
             &self.config,
             first_turn,
             input.received_at,
         );
         let chosen = chosen_action(&self.search, 0);
-        let action = context.actions.get(root.effective_action(0, chosen));
+        let action = context
+            .actions
+            .get(root.effective_action(context, 0, chosen));
         OnePodDecision {
             command: action.to_command(&own, own_fallback),
             iterations: stats.iterations,
@@ -283,6 +292,12 @@ impl OnePodPlayer {
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
             searched: true,
             elapsed_ms: 0.0,
+            value: self
+                .search
+                .root_stats(0)
+                .nth(usize::from(chosen))
+                .filter(|&(_, visits, _)| visits > 0)
+                .map(|(_, _, mean)| mean),
         }
     }
 }

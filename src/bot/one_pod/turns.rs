@@ -22,12 +22,15 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         || reader.read_one_pod_turn(short_line),
         |input| {
             let decision = player.play_turn(input);
-            let mut line = TurnLine::of_search(
-                decision.iterations,
-                decision.simulated_turns,
-                decision.nodes,
-                decision.elapsed_ms,
-            );
+            let mut line = TurnLine {
+                value: decision.value,
+                ..TurnLine::of_search(
+                    decision.iterations,
+                    decision.simulated_turns,
+                    decision.nodes,
+                    decision.elapsed_ms,
+                )
+            };
             if !decision.searched {
                 line.note = " (racing policy: course not known yet)".to_string();
             }

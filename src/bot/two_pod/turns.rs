@@ -23,8 +23,8 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             return EXIT_BAD_INPUT;
         }
     };
-    #[cfg(feature = "experiments")]
-    let (verbose, reuse_tree) = (config.verbose, config.reuse_tree);
+    #[cfg(feature = "cli")]
+    let verbose = config.verbose;
     let mut player = match Player::new(config, &init) {
         Ok(player) => player,
         Err(error) => {
@@ -37,21 +37,17 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         || reader.read_turn(4, checkpoint_count),
         |input| {
             let decision = player.play_turn(input);
-            let line = TurnLine::of_search(
-                decision.iterations,
-                decision.simulated_turns,
-                decision.nodes,
-                decision.elapsed_ms,
-            );
-            #[cfg(feature = "experiments")]
             let line = TurnLine {
-                note: match reuse_tree {
-                    true => format!(
-                        " kept={},{}",
-                        decision.kept_nodes[0], decision.kept_nodes[1]
-                    ),
-                    false => String::new(),
-                },
+                value: decision.value,
+                ..TurnLine::of_search(
+                    decision.iterations,
+                    decision.simulated_turns,
+                    decision.nodes,
+                    decision.elapsed_ms,
+                )
+            };
+            #[cfg(feature = "cli")]
+            let line = TurnLine {
                 details: match verbose {
                     true => player.root_summary(),
                     false => String::new(),

@@ -1,7 +1,7 @@
 //! splitmix64 (Steele, Lea and Flood, 2014): the 64-bit mixer the tools derive their seeds and
 //! draws from: the arena's game seeds and SPSA signs, self-play's search seeds and shuffles, the
 //! engine tests' random states. One copy for all of them, so a seed means the same thing
-//! everywhere. Not the bot's: referee side only (feature `referee`), never in the bundle.
+//! everywhere. Not the bot's: the referee's side (feature `referee`), never in the bundle.
 
 /// The golden-ratio increment of the generator's state.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -1,12 +1,12 @@
 //! A whole race as the referee runs it (csb-rules.md §5, §6): turns, laps, eliminations, the
 //! checkpoint timeout, the 500-turn limit, ranking and the result.
 
-use super::command::Command;
-use super::league::League;
-use super::map::Map;
 use super::physics::{play_turn, CollisionSink};
-use super::pod::Pod;
-use super::rules::{CHECKPOINT_TIMEOUT_TURNS, LAPS, MAX_TURNS, PLAYER_COUNT, POD_COUNT};
+use crate::engine::command::Command;
+use crate::engine::league::League;
+use crate::engine::map::Map;
+use crate::engine::pod::Pod;
+use crate::engine::rules::{CHECKPOINT_TIMEOUT_TURNS, LAPS, MAX_TURNS, PLAYER_COUNT, POD_COUNT};
 use std::cmp::Ordering;
 
 /// Why a game ended.

@@ -3,18 +3,18 @@
 //! friction, rounding, truncation; checkpoint passes along the turn's polyline.
 //!
 //! This is the exact path, used by the referee and the replay checks. The search uses
-//! [`super::fast`], whose difference from this path is bounded by tests.
+//! [`crate::engine::fast`], whose difference from this path is bounded by tests.
 
-use super::command::{Command, Thrust};
-use super::map::Map;
-use super::pod::Pod;
-use super::rounding::{java_round, truncate};
-use super::rules::{
+use super::trig::atan2;
+use crate::engine::command::{Command, Thrust};
+use crate::engine::map::Map;
+use crate::engine::pod::Pod;
+use crate::engine::rounding::{java_round, truncate};
+use crate::engine::rules::{
     BOOST_THRUST, CHECKPOINT_RADIUS, COLLISION_EPSILON, FRICTION_FACTOR, MAX_ROTATION, MIN_IMPULSE,
     NORMAL_INVERSE_MASS, POD_COUNT, SHIELD_INVERSE_MASS, SHIELD_LOCK_TURNS, TOUCH_DISTANCE,
 };
-use super::trig::atan2;
-use super::vec2::{point_segment_distance, Vec2};
+use crate::engine::vec2::{point_segment_distance, Vec2};
 use std::f64::consts::PI;
 
 /// Bounce points kept per pod and turn; more bounces than this in one turn (never seen) overwrite

@@ -1,0 +1,174 @@
+//! The search's leaf evaluation behind one seam: [`LeafEvaluation`], which the hand-written
+//! evaluation ([`HandEvaluation`], `evaluation.rs`) and the value network blended with it
+//! ([`NetworkBlend`], `value_net/`, feature `net`) implement. The bot picks one where it is set
+//! up (`two_pod/player.rs`), and the search is compiled for each: no test of which at a leaf.
+//! A finished race is scored by the game itself (`csb_game.rs`); an evaluation sees only races
+//! nobody has won yet.
+
+use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
+#[cfg(feature = "net")]
+use super::value_net::network::Network;
+use crate::engine::rules::POD_COUNT;
+use crate::engine::{FastPod, Map};
+use crate::search::MAX_AGENTS;
+use std::fmt::Debug;
+
+/// What is fixed about a race during a search, as an evaluation needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct RaceView<'a> {
+    pub map: &'a Map,
+    /// Passes that complete the race.
+    pub passes_to_finish: u16,
+}
+
+/// How the search scores the position at the end of an iteration, per pod (higher is better for
+/// that pod's tree; the two players' scores add to one where the evaluation is zero-sum).
+pub trait LeafEvaluation {
+    /// What the evaluation fixes at the search's root: where its scores are centred.
+    type Centre: Copy + Debug;
+    /// The centre of a search from `pods`.
+    fn centre(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+    ) -> Self::Centre;
+    /// Each pod's score in `pods` (a race nobody has won yet), written to
+    /// `scores[0..POD_COUNT]`.
+    fn scores(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+        centre: &Self::Centre,
+        scores: &mut [f64; MAX_AGENTS],
+    );
+}
+
+/// The hand-written evaluation (`evaluation.rs`) with its weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandEvaluation {
+    pub weights: EvalWeights,
+}
+
+/// Where the hand evaluation centres its squash: player 0's advantage at the root (with
+/// `centred`) and each pod's value at the root (with `pod_scores`), else 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandCentre {
+    pub advantage: f64,
+    pub pod_values: [f64; POD_COUNT],
+}
+
+impl LeafEvaluation for HandEvaluation {
+    type Centre = HandCentre;
+
+    fn centre(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+    ) -> HandCentre {
+        let weights = &self.weights;
+        HandCentre {
+            advantage: if weights.centred {
+                player0_advantage(pods, race.map, roles, weights)
+            } else {
+                0.0
+            },
+            pod_values: if weights.pod_scores {
+                pod_values(pods, race.map, roles, weights)
+            } else {
+                [0.0; POD_COUNT]
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn scores(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+        centre: &HandCentre,
+        scores: &mut [f64; MAX_AGENTS],
+    ) {
+        let weights = &self.weights;
+        if weights.pod_scores {
+            let values = pod_values(pods, race.map, roles, weights);
+            for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+                *score = squash(values[pod] - centre.pod_values[pod], weights);
+            }
+        } else {
+            let player0 = player0_score(pods, race.map, roles, weights, centre.advantage);
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+        }
+    }
+}
+
+/// The value network blended with the hand evaluation: each pod's score is
+/// `(1 − net_weight) × its hand score + net_weight × its team's network value`, the network's
+/// value being `σ(net_gain × (logit − the root's logit))`, centred on the root so that the gain
+/// sharpens what the moves change. With `net_weight` 1 the network alone: our trees back up the
+/// team's win probability, the opponent's trees its complement.
+#[cfg(feature = "net")]
+#[derive(Clone, Debug)]
+pub struct NetworkBlend {
+    pub hand: HandEvaluation,
+    pub network: Network,
+}
+
+#[cfg(feature = "net")]
+impl NetworkBlend {
+    /// The embedded network (`value_net/weights.rs`) with `weights`' blend.
+    pub fn embedded(weights: EvalWeights) -> NetworkBlend {
+        NetworkBlend {
+            hand: HandEvaluation { weights },
+            network: Network::embedded(),
+        }
+    }
+}
+
+#[cfg(feature = "net")]
+impl LeafEvaluation for NetworkBlend {
+    /// The hand evaluation's centre and the network's logit for player 0 at the root.
+    type Centre = (HandCentre, f32);
+
+    fn centre(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+    ) -> (HandCentre, f32) {
+        let logit = self
+            .network
+            .player0_logit(pods, race.map, race.passes_to_finish);
+        (self.hand.centre(race, pods, roles), logit)
+    }
+
+    #[inline(always)]
+    fn scores(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        roles: &[Roles; 2],
+        centre: &(HandCentre, f32),
+        scores: &mut [f64; MAX_AGENTS],
+    ) {
+        let weights = &self.hand.weights;
+        let logit = self
+            .network
+            .player0_logit(pods, race.map, race.passes_to_finish);
+        let centred = weights.net_gain * f64::from(logit - centre.1);
+        let player0 = 1.0 / (1.0 + (-centred).exp());
+        let net_weight = weights.net_weight;
+        if net_weight >= 1.0 {
+            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+            return;
+        }
+        self.hand.scores(race, pods, roles, &centre.0, scores);
+        for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+            let team = if pod < 2 { player0 } else { 1.0 - player0 };
+            *score = (1.0 - net_weight) * *score + net_weight * team;
+        }
+    }
+}
