@@ -1,8 +1,9 @@
 # csb entry points. `make` runs the main job; `make test` passes the tests.
 #   all     build everything, bundle and check dist/main.rs, run the bot on a recorded game
 #   test    every test: csb with and without feature `exact`, then the other crates; first
-#           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
-#           without it the browser test fails and says how to install it)
+#           installs Debian's chromium for the viewer's browser test and openssh-server,
+#           openssh-client, parallel and rsync for learn's ssh test if they are missing (needs
+#           root; without it those tests fail and say how to install them)
 #   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
 #           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
 #           two-pod with the network: two-pod,net), which together hold all the bundled code
@@ -55,6 +56,7 @@ build:
 
 test:
 	@sh scripts/install-chromium.sh || echo "make test: chromium could not be installed; the viewer's browser test will fail" >&2
+	@sh scripts/install-ssh-tools.sh || echo "make test: sshd, ssh, parallel or rsync could not be installed; learn's ssh test will fail" >&2
 	$(CARGO) test -p csb
 	$(CARGO) test -p csb --features exact
 	$(CARGO) test -p csb --lib --no-default-features --features two-pod

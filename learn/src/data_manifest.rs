@@ -83,7 +83,7 @@ impl Run {
 
     /// The first setting (the game count apart) where `self` and `other` differ, as
     /// `key (self's value, other's value)`.
-    fn first_difference(&self, other: &Run) -> Option<(&'static str, String, String)> {
+    pub(crate) fn first_difference(&self, other: &Run) -> Option<(&'static str, String, String)> {
         self.settings()
             .into_iter()
             .zip(other.settings())
