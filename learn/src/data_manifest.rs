@@ -25,7 +25,7 @@
 //! ...
 //! ```
 
-use crate::format::{parse_game, GameRecord};
+use crate::game_file::{parse_game, GameRecord};
 use crate::manifest::{sha256_hex, Manifest};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

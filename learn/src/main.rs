@@ -6,7 +6,7 @@
 
 use clap::{Parser, Subcommand};
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
-use learn::format::{write_game, GameRecord};
+use learn::game_file::{write_game, GameRecord};
 use learn::model_manifest::manifest_path;
 use learn::selfplay::{map_seed, play_game, Contestant};
 use learn::shard::Shard;
@@ -121,7 +121,13 @@ struct SelfplayArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match tool_cli::parse_args::<Cli>("learn") {
+        Ok(cli) => cli,
+        Err(message) => {
+            eprintln!("learn: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Selfplay(args) => selfplay(&args),
         Command::Merge(args) => merge(&args),

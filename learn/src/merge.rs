@@ -16,7 +16,7 @@
 //! running it again.
 
 use crate::data_manifest::{game_file_name, game_files, DataManifest, Run, MANIFEST_FILE};
-use crate::format::parse_game;
+use crate::game_file::parse_game;
 use crate::manifest::sha256_hex;
 use crate::selfplay::map_seed;
 use std::collections::BTreeMap;
