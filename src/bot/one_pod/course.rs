@@ -60,7 +60,13 @@ impl Course {
     }
 
     fn count_opponent_passes(&mut self) {
-        while let Some(target) = self.checkpoint_after(self.opponent_passes) {
+        // At most a lap a turn: once the lap is known, a trail segment within the radius of
+        // every checkpoint (all of them close together) would otherwise pass them round and
+        // round without end (found by fuzzing, fuzz/regressions/bot_one_pod/).
+        for _ in 0..self.seen.len() {
+            let Some(target) = self.checkpoint_after(self.opponent_passes) else {
+                break;
+            };
             let target = Vec2::new(f64::from(target.0), f64::from(target.1));
             let point = |p: (i32, i32)| Vec2::new(f64::from(p.0), f64::from(p.1));
             let hit = self.opponent_trail.windows(2).position(|segment| {
@@ -148,6 +154,21 @@ mod tests {
         assert_eq!(course.checkpoints(), Some(vec![C0, C1, C2]));
         assert_eq!(course.checkpoint_after(3), Some(C1));
         assert_eq!(course.opponent_passes, 0);
+    }
+
+    #[test]
+    fn counts_at_most_a_lap_a_turn() {
+        // Two checkpoints 100 apart: once the lap is known, the opponent's segment through
+        // both is within the radius of each, turn after turn.
+        let (a, b) = ((5000, 5000), (5100, 5000));
+        let mut course = Course::new();
+        for next in [a, b, a] {
+            course.observe(next, (5050, 5000));
+        }
+        assert!(course.is_complete());
+        let before = course.opponent_passes;
+        course.observe(b, (5060, 5000));
+        assert!(course.opponent_passes - before <= 2);
     }
 
     #[test]
