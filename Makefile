@@ -1,16 +1,19 @@
 # csb entry points. `make` runs the main job; `make test` passes the tests.
 #   all     build everything, bundle and check dist/main.rs, run the bot on a recorded game
 #   test    every test: csb with and without feature `exact`, then the other crates; first
-#           installs Debian's chromium for the viewer's browser test if it is missing (needs root;
-#           without it the browser test fails and says how to install it)
+#           installs Debian's chromium for the viewer's browser test and openssh-server,
+#           openssh-client, parallel and rsync for learn's ssh test if they are missing (needs
+#           root; without it those tests fail and say how to install them)
 #   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
 #           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
 #           two-pod with the network: two-pod,net), which together hold all the bundled code
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
-#           legend): the crate as `--no-default-features --features $(FEATURES)` compiles it, checked
-#           against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game of that
-#           league's protocol (the bundle, which has no flags, is compiled for the check with
-#           CSB_ITERATIONS and CSB_SEED set to the same iterations and seed)
+#           legend): the crate as `--no-default-features --features <features>` compiles it,
+#           checked against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game
+#           of that league's protocol; the league's features and game are its row of Cargo.toml's
+#           [package.metadata.bundle.leagues] (FEATURES=.. and INPUT=.. override them). The
+#           bundle, which has no flags, is compiled for the check with CSB_ITERATIONS and CSB_SEED
+#           set to the same iterations and seed
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
@@ -32,23 +35,13 @@
 
 CARGO  ?= cargo
 LEAGUE ?= legend
-# The recorded game the bundle is checked on: the league's protocol (docs/leagues.md).
-ifeq ($(LEAGUE),wood3)
-INPUT  ?= replays/inputs/wood3-racer.p0.txt
-else ifneq ($(filter wood2 wood1 bronze silver,$(LEAGUE)),)
-INPUT  ?= replays/inputs/silver-racer.p0.txt
-else
-INPUT  ?= replays/inputs/cg-demo.p0.txt
-endif
-# The bundle's cargo features: its league's protocol alone (Cargo.toml), and in Legend the value
-# network the bot plays there by default (`--eval league`).
-ifneq ($(filter wood3 wood2 wood1 bronze silver,$(LEAGUE)),)
-FEATURES ?= one-pod
-else ifeq ($(LEAGUE),legend)
-FEATURES ?= two-pod,net
-else
-FEATURES ?= two-pod
-endif
+# The bundle's cargo features and the recorded game it is checked on: empty, the league's row of
+# Cargo.toml's [package.metadata.bundle.leagues] (its protocol, and in Legend the value network
+# the bot plays there by default, `--eval league`).
+FEATURES ?=
+INPUT  ?=
+# The recorded game `make all` shows the bot's first moves on (the binary's default league).
+DEMO_INPUT ?= replays/inputs/cg-demo.p0.txt
 ITERATIONS ?= 2000
 SEED ?= 1
 # CodinGame's limit on the bundle's characters.
@@ -58,15 +51,16 @@ BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 .PHONY: all build test lint bundle bench arena selfplay train export-net fuzz fuzz-all fuzz-cmin fuzz-table clean
 
 all: build bundle
-	@echo "== csb on $(INPUT) ($(BOT_ARGS)): first moves"
-	@target/release/csb $(BOT_ARGS) < $(INPUT) 2>/dev/null | head -n 10
-	@echo "== $$(target/release/csb $(BOT_ARGS) < $(INPUT) 2>/dev/null | wc -l) command lines for $$(( ($$(wc -l < $(INPUT)) - 5) / 4 )) turns"
+	@echo "== csb on $(DEMO_INPUT) ($(BOT_ARGS)): first moves"
+	@target/release/csb $(BOT_ARGS) < $(DEMO_INPUT) 2>/dev/null | head -n 10
+	@echo "== $$(target/release/csb $(BOT_ARGS) < $(DEMO_INPUT) 2>/dev/null | wc -l) command lines for $$(( ($$(wc -l < $(DEMO_INPUT)) - 5) / 4 )) turns"
 
 build:
 	$(CARGO) build --release --workspace
 
 test:
 	@sh scripts/install-chromium.sh || echo "make test: chromium could not be installed; the viewer's browser test will fail" >&2
+	@sh scripts/install-ssh-tools.sh || echo "make test: sshd, ssh, parallel or rsync could not be installed; learn's ssh test will fail" >&2
 	$(CARGO) test -p csb
 	$(CARGO) test -p csb --features exact
 	$(CARGO) test -p csb --lib --no-default-features --features two-pod
@@ -83,8 +77,9 @@ lint:
 bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
-		--features $(FEATURES) --compact --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
-		--compare-input $(INPUT) --check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
+		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
+		--compact --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 
 bench:

@@ -12,29 +12,22 @@
 //! the default 300000 states, on x86_64 Linux; the states' facings come from the platform's
 //! `cos`/`sin`, so compare digests on one machine).
 
+use csb::engine::referee::splitmix64::SplitMix64;
 use csb::engine::{fast_turn, FastAction, FastPod, Map, Pod, Steering, Thrust, Vec2};
 use std::f64::consts::PI;
 
 /// splitmix64, seeded: the same states on every machine.
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     /// Uniform in [0, 1).
     fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit()
     }
 
     /// Uniform integer in [low, high].
     fn int(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next_u64() % (high - low + 1) as u64) as i64
+        low + (self.0.next_u64() % (high - low + 1) as u64) as i64
     }
 
     fn chance(&mut self, probability: f64) -> bool {
@@ -141,7 +134,7 @@ fn main() {
     let states: usize = std::env::args()
         .nth(1)
         .map_or(300_000, |arg| arg.parse().expect("a number of states"));
-    let mut rng = Rng(12345);
+    let mut rng = Rng(SplitMix64::new(12345));
     let mut digest = 0u64;
     for state in 0..states {
         let spread = [900.0, 1600.0, 3000.0][state % 3];

@@ -100,3 +100,38 @@ fn searching_allocates_nothing_after_construction() {
     });
     assert_eq!(allocations, 0);
 }
+
+#[cfg(feature = "net")]
+#[test]
+fn the_value_network_allocates_nothing_per_evaluation() {
+    use csb::bot::value_net::course::Course;
+    use csb::bot::value_net::network::Network;
+    use csb::engine::{FastPod, Map, Vec2};
+    let map = Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap();
+    let network = Network::embedded();
+    let course = Course::new(&map);
+    let pod = |x: f64, passes: u16| FastPod {
+        pos: Vec2::new(x, 2000.0),
+        vel: Vec2::new(100.0, -40.0),
+        heading: Vec2::new(0.0, 1.0),
+        passes,
+        next_checkpoint: (passes % 3) as u8,
+        boost_used: false,
+        shield_lock_turns: 0,
+    };
+    let mut sum = 0.0;
+    let allocations = allocations_during(|| {
+        for step in 0..1_000 {
+            let pods = [
+                pod(f64::from(step), 1),
+                pod(5000.0, 2),
+                pod(7000.0, 1),
+                pod(3000.0, 0),
+            ];
+            sum += network.player0_logit(&pods, &map, 9);
+            sum += network.player0_logit_on(&pods, &course, 9);
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert!(sum.is_finite() && sum != 0.0);
+}

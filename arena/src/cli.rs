@@ -1,7 +1,7 @@
 //! What every `arena` command shares: how a command fails (an exit code and one line), writing
 //! its output to stdout, and the parsers of the argument values several commands take (league,
-//! counts, bot commands, time scale, shard). A leaf: it uses nothing else of the crate, and every
-//! folder's `command.rs` may use it.
+//! bot commands, time scale, shard; counts are `tool_cli::at_least_one`, shared with the other
+//! tools). A leaf: it uses nothing else of the crate, and every folder's `command.rs` may use it.
 
 use csb::engine::League;
 use std::io::Write;
@@ -51,14 +51,6 @@ pub fn parse_league(text: &str) -> Result<League, String> {
     League::parse(text).ok_or_else(|| {
         format!("unknown league {text:?} (wood3, wood2, wood1, bronze, silver, gold or legend)")
     })
-}
-
-/// A count of games, pairs, threads or iterations: a whole number of at least 1.
-pub fn parse_at_least_one(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(count) if count >= 1 => Ok(count),
-        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
-    }
 }
 
 /// A bot's shell command: anything but blank.

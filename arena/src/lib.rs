@@ -8,7 +8,7 @@
 //! - `stats`: W/D/L with Wilson's interval, Elo, pentanomial pairs, SPRT, the ladder's ratings.
 //! - `protocol`: the text referee and bots exchange (input text, output lines).
 //! - `replay`: the replay format, its re-simulation check, a player's inputs, the HTML view.
-//! - `game`: one game: the referee, bot processes, per-turn stderr, process groups.
+//! - `referee`: one game: the turn loop, bot processes, per-turn stderr, process groups.
 //! - `matches`: many games: runner, pairs, results, parallel play, seeds, response times.
 //! - `codingame`: CodinGame recordings read, their laps inferred, checked bit for bit.
 //! - `ladder`: reference players built by commit, played in pairs, rated together.
@@ -18,10 +18,10 @@
 
 pub mod cli;
 pub mod codingame;
-pub mod game;
 pub mod ladder;
 pub mod matches;
 pub mod protocol;
+pub mod referee;
 pub mod replay;
 pub mod stats;
 pub mod tune;

@@ -66,31 +66,12 @@ fn run(command: Commands) -> Result<(), Failure> {
     }
 }
 
-/// Parses the command line; a usage error is one line (clap's first) and exit code 2, help and
+/// Parses the command line; a usage error is one line and exit code 2 (`tool_cli`), help and
 /// version go to stdout as usual.
 fn parse_cli() -> Result<Cli, Failure> {
-    Cli::try_parse().map_err(|error| {
-        use clap::error::ErrorKind;
-        match error.kind() {
-            ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
-            _ => {
-                // clap's first paragraph, on one line.
-                let text = error.render().to_string();
-                let paragraph: Vec<&str> = text
-                    .lines()
-                    .map(str::trim)
-                    .take_while(|line| !line.is_empty())
-                    .collect();
-                let message = paragraph.join(" ");
-                let message = message.strip_prefix("error: ").unwrap_or(&message);
-                Failure {
-                    exit_code: EXIT_ERROR,
-                    message: format!("{message} (see arena --help)"),
-                }
-            }
-        }
+    tool_cli::parse_args::<Cli>("arena").map_err(|message| Failure {
+        exit_code: EXIT_ERROR,
+        message,
     })
 }
 

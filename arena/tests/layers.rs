@@ -19,7 +19,7 @@ fn layers(lib: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every source file of the library as (module path, text): `cli`, `replay/format`, and a
+/// Every source file of the library as (module path, text): `cli`, `replay/file`, and a
 /// folder's `mod.rs` under the folder's own name. `main.rs`, `lib.rs` and `bin/` are left out.
 fn sources(src: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
@@ -179,17 +179,17 @@ fn every_file_says_what_it_owns() {
 #[test]
 fn the_reader_finds_imports_and_circles() {
     // The checks above are only as good as this reading: a group, a nested path and a comment.
-    let text = "use crate::replay::{format, verify::race_of};\n// use crate::ladder::play;\n\
-                use crate::stats::wdl::Wdl;\nfn f() { crate::game::children::watch_over_bots(); }";
+    let text = "use crate::replay::{file, verify::race_of};\n// use crate::ladder::play;\n\
+                use crate::stats::wdl::Wdl;\nfn f() { crate::referee::children::watch_over_bots(); }";
     let paths = paths_after(text, "crate::");
     let firsts: Vec<String> = paths.iter().map(|p| p[..2].join("::")).collect();
     assert_eq!(
         firsts,
         [
-            "replay::format",
+            "replay::file",
             "replay::verify",
             "stats::wdl",
-            "game::children"
+            "referee::children"
         ]
     );
     let mut files = BTreeMap::new();

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use std::path::Path;
 
-/// Bytes of stderr kept per bot and turn (`arena/src/game/turn_stderr.rs`).
+/// Bytes of stderr kept per bot and turn (`arena/src/referee/turn_stderr.rs`).
 const TURN_STDERR_BYTES: usize = 4096;
 /// What the flooding bot prints before each answer: more than the bound.
 const FLOOD_BYTES: usize = 6000;

@@ -3,12 +3,16 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{ArgGroup, Parser};
+use csb::engine::League;
+use tool_cli::at_least_one;
 
 /// Flattens a Cargo crate (its `lib.rs` module tree plus one binary) into one Rust file that
 /// CodinGame can compile, then checks it.
 #[derive(Debug, Parser)]
 #[command(name = "bundler", version)]
+#[command(group(ArgGroup::new("compare_source").args(["compare_input", "league"]).multiple(true)))]
 pub struct Cli {
     /// Directory holding the crate's Cargo.toml (a workspace root whose root package is the
     /// crate works too).
@@ -25,8 +29,10 @@ pub struct Cli {
     pub bin: Option<String>,
 
     /// League the bundle plays (protocol, actions, thrust cap); rewrites the marked constant (see
-    /// --league-const). Without this flag the constant is left as written.
-    #[arg(long, value_enum)]
+    /// --league-const). Without this flag the constant is left as written. The crate's
+    /// `[package.metadata.bundle.leagues]` row of the league gives the --features and
+    /// --compare-input that are not given.
+    #[arg(long, value_parser = league_name())]
     pub league: Option<League>,
 
     /// Name of the marked constant: exactly one `pub const <NAME>: League = League::<Variant>;`
@@ -37,9 +43,10 @@ pub struct Cli {
     /// Cargo features on in the bundle, comma-separated (e.g. `two-pod`): code behind
     /// `cfg(feature = "..")` is kept for these and removed for every other feature, so the
     /// bundle holds what `cargo build --no-default-features --features LIST` compiles. Each must
-    /// be a feature of the crate. Empty (the default): every feature off.
-    #[arg(long, value_name = "LIST", default_value = "")]
-    pub features: String,
+    /// be a feature of the crate. Not given: the --league's row of the crate's league table, else
+    /// every feature off.
+    #[arg(long, value_name = "LIST")]
+    pub features: Option<String>,
 
     /// Rewrite the bundle from its own tokens with only the spaces they need, on rustfmt's lines
     /// and without indentation (`let x=a+b;`); checked to lex to the same tokens.
@@ -74,12 +81,13 @@ pub struct Cli {
     #[arg(long, value_name = "CMD", default_value = "rustc")]
     pub rustc: String,
 
-    /// Reference binary whose stdout the compiled bundle must reproduce (needs
-    /// --compare-input; implies --check-compile).
-    #[arg(long, value_name = "BIN", requires = "compare_input")]
+    /// Reference binary whose stdout the compiled bundle must reproduce (needs --compare-input,
+    /// or a --league whose row in the crate's league table names one; implies --check-compile).
+    #[arg(long, value_name = "BIN", requires = "compare_source")]
     pub reference: Option<PathBuf>,
 
-    /// Recorded input fed on stdin to both the bundle and the reference binary.
+    /// Recorded input fed on stdin to both the bundle and the reference binary (not given: the
+    /// --league's row of the crate's league table names it, relative to --crate).
     #[arg(long, value_name = "FILE", requires = "reference")]
     pub compare_input: Option<PathBuf>,
 
@@ -117,37 +125,8 @@ fn name_value(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// A whole number >= 1 (a limit of 0 could never pass).
-fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
-    match text.parse::<T>() {
-        Ok(value) if value >= T::from(1) => Ok(value),
-        _ => Err(format!("expected a whole number >= 1, got {text:?}")),
-    }
-}
-
-/// The leagues (docs/leagues.md): the bot's protocol, actions and thrust cap follow them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum League {
-    Wood3,
-    Wood2,
-    Wood1,
-    Bronze,
-    Silver,
-    Gold,
-    Legend,
-}
-
-impl League {
-    /// The enum variant name written into the bundle.
-    pub fn variant(self) -> &'static str {
-        match self {
-            League::Wood3 => "Wood3",
-            League::Wood2 => "Wood2",
-            League::Wood1 => "Wood1",
-            League::Bronze => "Bronze",
-            League::Silver => "Silver",
-            League::Gold => "Gold",
-            League::Legend => "Legend",
-        }
-    }
+/// `--league`: a league's name as csb spells it (`gold`), listed in `--help`.
+fn league_name() -> impl TypedValueParser<Value = League> {
+    PossibleValuesParser::new(League::ALL.map(League::name))
+        .map(|name| League::parse(&name).expect("a listed league parses"))
 }

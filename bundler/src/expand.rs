@@ -6,7 +6,7 @@
 //! `catch_unwind` with a silent panic hook: a panic becomes one error line, not a backtrace.
 //! `modtree` and `stage` have already ruled out the panics we know of. Without rustfmt on PATH
 //! the library would panic, so on Unix a stand-in `rustfmt` that copies stdin to stdout is put
-//! first on PATH for the call (the formatting is redone by `format` anyway).
+//! first on PATH for the call (the formatting is redone by `pretty` anyway).
 
 use std::collections::HashMap;
 use std::panic;

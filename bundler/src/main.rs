@@ -3,11 +3,12 @@
 //! size, std only, compiles alone, and (optionally) prints what the cargo-built bot prints.
 //!
 //! The steps, one module each: `modtree` (read the module tree as rustc does), `stage` (a
-//! private copy laid out so the library reads the same files), `expand` (the library itself),
+//! private copy laid out so the library reads the same files), `league_table` (the crate's row
+//! for `--league`: features, recorded game), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
-//! asked for), `league` (the bundle-time league), `format` (prettyplease + rustfmt), `unindent`
-//! (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per module),
-//! `std_only`, `compile` and `compare`.
+//! asked for), `league_marker` (the bundle-time league), `pretty` (prettyplease + rustfmt),
+//! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
+//! module), `std_only`, `compile` and `compare`.
 
 mod attrs;
 mod cli;
@@ -16,9 +17,10 @@ mod compare;
 mod compile;
 mod error;
 mod expand;
-mod format;
-mod league;
+mod league_marker;
+mod league_table;
 mod modtree;
+mod pretty;
 mod size;
 mod source;
 mod stage;
@@ -31,8 +33,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Parser;
-
 use crate::cli::Cli;
 use crate::error::{input, Result};
 
@@ -43,32 +43,9 @@ macro_rules! say {
     }};
 }
 
-/// Parses the command line; a usage error is one line (clap's first paragraph) and exit code 2,
-/// help and version go to stdout as usual.
-fn parse_cli() -> std::result::Result<Cli, String> {
-    Cli::try_parse().map_err(|error| {
-        use clap::error::ErrorKind;
-        match error.kind() {
-            ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => error.exit(),
-            _ => {
-                let text = error.render().to_string();
-                let paragraph: Vec<&str> = text
-                    .lines()
-                    .map(str::trim)
-                    .take_while(|line| !line.is_empty())
-                    .collect();
-                let message = paragraph.join(" ");
-                let message = message.strip_prefix("error: ").unwrap_or(&message);
-                format!("{message} (see bundler --help)")
-            }
-        }
-    })
-}
-
 fn main() {
-    let cli = match parse_cli() {
+    // A usage error is one line and exit code 2 (`tool_cli`), help and version go to stdout.
+    let cli = match tool_cli::parse_args::<Cli>("bundler") {
         Ok(cli) => cli,
         Err(message) => {
             eprintln!("bundler: error: {message}");
@@ -86,6 +63,23 @@ fn main() {
 
 fn run(cli: &Cli) -> Result<()> {
     let staged = stage::stage(&cli.crate_dir, cli.bin.as_deref())?;
+    let league_row = match cli.league {
+        Some(league) => league_table::row(&staged.metadata, league)?,
+        None => league_table::LeagueBundle::default(),
+    };
+    let compare_input = match (&cli.compare_input, &league_row.compare_input) {
+        (Some(given), _) => Some(given.clone()),
+        (None, Some(from_table)) => Some(cli.crate_dir.join(from_table)),
+        (None, None) => None,
+    };
+    if cli.reference.is_some() && compare_input.is_none() {
+        return Err(input(format!(
+            "--reference needs --compare-input: the crate's {} names none for --league {}",
+            league_table::TABLE,
+            cli.league.map_or("", |league| league.name())
+        )));
+    }
+
     let expanded = expand::expand(&staged)?;
     let mut tree = syn::parse_file(&expanded).map_err(|e| {
         input(format!(
@@ -93,7 +87,13 @@ fn run(cli: &Cli) -> Result<()> {
         ))
     })?;
     attrs::restore(&mut tree, &staged.inner_attrs);
-    let features = features(&cli.features, &staged.features)?;
+    let features = features(
+        cli.features
+            .as_deref()
+            .or(league_row.features.as_deref())
+            .unwrap_or(""),
+        &staged.features,
+    )?;
     let stripped = strip::strip(&mut tree, &features);
     say!(
         "bundled {} files of crate `{}` (bin `{}`); removed {} test/cfg-off items, {} doc \
@@ -114,14 +114,15 @@ fn run(cli: &Cli) -> Result<()> {
         }
     );
     if let Some(league) = cli.league {
-        let old = league::set(&mut tree, &cli.league_const, league.variant())?;
+        // The variant as the enum spells it (`Gold`): its derived `Debug`.
+        let variant = format!("{league:?}");
+        let old = league_marker::set(&mut tree, &cli.league_const, &variant)?;
         say!(
-            "league: {} = League::{} (source says League::{old})",
-            cli.league_const,
-            league.variant()
+            "league: {} = League::{variant} (source says League::{old})",
+            cli.league_const
         );
     }
-    let formatted = format::format(&tree, cli.tabs, staged.root());
+    let formatted = pretty::format(&tree, cli.tabs, staged.root());
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
     }
@@ -135,7 +136,7 @@ fn run(cli: &Cli) -> Result<()> {
     say!("{}", size::table(&size::per_module(&text)?));
 
     let rejected = rejected_path(&cli.out);
-    match checks(cli, &text) {
+    match checks(cli, &text, compare_input.as_deref()) {
         Ok(()) => {
             stage::write(&cli.out, &text)?;
             // A rejected bundle from an earlier run no longer says anything true.
@@ -161,8 +162,9 @@ fn run(cli: &Cli) -> Result<()> {
     }
 }
 
-/// The checks, in order; the first failure stops.
-fn checks(cli: &Cli, text: &str) -> Result<()> {
+/// The checks, in order; the first failure stops. `compare_input` is the recorded game of the
+/// comparison with `--reference` (given, or the league's).
+fn checks(cli: &Cli, text: &str, compare_input: Option<&Path>) -> Result<()> {
     size::check(text, cli.max_chars)?;
     let label = cli.out.display().to_string();
     let parsed = source::parse_file(text, Path::new(&label))?;
@@ -185,7 +187,7 @@ fn checks(cli: &Cli, text: &str) -> Result<()> {
             cli.rustc,
             compiled.warnings
         );
-        if let (Some(reference), Some(input_file)) = (&cli.reference, &cli.compare_input) {
+        if let (Some(reference), Some(input_file)) = (&cli.reference, compare_input) {
             let args: Vec<String> = cli.args.split_whitespace().map(str::to_string).collect();
             let reference_args: Vec<String> = cli
                 .reference_args

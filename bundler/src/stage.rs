@@ -37,6 +37,8 @@ pub struct Staged {
     pub files: usize,
     /// The features the crate's Cargo.toml declares.
     pub features: Vec<String>,
+    /// The package's `[package.metadata]` (`Null` when it has none): the league table.
+    pub metadata: serde_json::Value,
     /// Inner attributes of the library's files by module path (the library root's under `[]`),
     /// to be restored after the expansion dropped them.
     pub inner_attrs: Vec<(Vec<String>, Vec<syn::Attribute>)>,
@@ -160,6 +162,7 @@ pub fn stage(crate_dir: &Path, bin: Option<&str>) -> Result<Staged> {
         bin_name: bin.name.clone(),
         files: lib_files.len() + bin_files.len(),
         features: package.features.keys().cloned().collect(),
+        metadata: package.metadata.clone(),
         inner_attrs: lib_files
             .iter()
             .chain(bin_files.iter().filter(|f| !f.path.is_empty()))

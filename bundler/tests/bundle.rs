@@ -6,6 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use csb::engine::League;
 use tempfile::TempDir;
 
 fn fixture(name: &str) -> PathBuf {
@@ -279,6 +280,50 @@ fn missing_crate_dir_is_an_input_error() {
 }
 
 #[test]
+fn the_crates_league_table_makes_every_leagues_bundle() {
+    // Cargo.toml's [package.metadata.bundle.leagues], which `make bundle LEAGUE=..` relies on:
+    // a row for every league, with its protocol's feature and a recorded game of it.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(root.join("Cargo.toml"))
+        .no_deps()
+        .exec()
+        .unwrap();
+    let csb = metadata.root_package().unwrap();
+    let rows = csb.metadata["bundle"]["leagues"].as_object().unwrap();
+    assert_eq!(rows.len(), League::ALL.len(), "{rows:?}");
+    for league in League::ALL {
+        let row = &rows[league.name()];
+        let features: Vec<&str> = row["features"].as_str().unwrap().split(',').collect();
+        let protocol = if league.pods_per_player() == 2 {
+            "two-pod"
+        } else {
+            "one-pod"
+        };
+        assert!(
+            features.contains(&protocol),
+            "{}: {features:?}",
+            league.name()
+        );
+        for feature in &features {
+            assert!(csb.features.contains_key(*feature), "{feature}");
+        }
+        let input = root.join(row["compare-input"].as_str().unwrap());
+        let first_line = fs::read_to_string(&input).unwrap();
+        let first_line = first_line.lines().next().unwrap();
+        // The first input line: the laps (two pods), a checkpoint and more (one pod); Wood 3's
+        // is shorter, without the next checkpoint's distance and angle.
+        let fields = first_line.split_whitespace().count();
+        let expected = match league {
+            League::Gold | League::Legend => 1,
+            League::Wood3 => 4,
+            _ => 6,
+        };
+        assert_eq!(fields, expected, "{}: {}", league.name(), input.display());
+    }
+}
+
+#[test]
 fn real_workspace_crate_bundles() {
     // As `make bundle` does it: the real bot's Gold bundle, well under the limit.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -317,9 +362,10 @@ fn reference_bot() -> PathBuf {
         .clone()
 }
 
-/// The bundler's flags of `make bundle LEAGUE=<league>` on the real crate, checked against the
-/// reference bot told `reference_args` on the league's recorded game; the bundle is compiled
-/// with `check_env` (its settings, since it has no flags).
+/// The bundler's flags of `make bundle LEAGUE=<league>` on the real crate (the features and the
+/// recorded game from the crate's league table), checked against the reference bot told
+/// `reference_args`; the bundle is compiled with `check_env` (its settings, since it has no
+/// flags).
 fn real_bundle(
     league: &str,
     check_env: &[&str],
@@ -327,22 +373,12 @@ fn real_bundle(
 ) -> (Output, TempDir, PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let reference = reference_bot();
-    let (features, input) = match league {
-        "gold" | "legend" => ("two-pod", "replays/inputs/cg-demo.p0.txt"),
-        "wood3" => ("one-pod", "replays/inputs/wood3-racer.p0.txt"),
-        _ => ("one-pod", "replays/inputs/silver-racer.p0.txt"),
-    };
-    let input = root.join(input);
     let mut args = vec![
-        "--features",
-        features,
         "--compact",
         "--league",
         league,
         "--reference",
         reference.to_str().unwrap(),
-        "--compare-input",
-        input.to_str().unwrap(),
         "--reference-args",
         reference_args,
     ];

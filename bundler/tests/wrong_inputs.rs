@@ -74,6 +74,12 @@ fn flags_out_of_range_are_refused_in_one_line() {
             &["--reference", "/bin/true"],
             "required arguments were not provided",
         ),
+        // The fixture has no league table: its league names no recorded game either.
+        (
+            &["--league", "gold", "--reference", "/bin/true"],
+            "--reference needs --compare-input: the crate's [package.metadata.bundle.leagues] \
+             names none for --league gold",
+        ),
         (
             &["--check-env", "CSB_SEED"],
             "expected NAME=VALUE, got \"CSB_SEED\"",

@@ -16,10 +16,11 @@
 //! actions from the bot's action set, as the search plays them; it prints the share of its turns
 //! with a pod–pod contact.
 //!
-//! `evaluation.rs` then times the leaf evaluation, hand-written and value network
-//! (`evaluation: mode=<hand|net> ns_per_eval=…`).
+//! `eval_cost.rs` then times the leaf evaluation, hand-written and value network
+//! (`evaluation: mode=<hand|net> ns_per_eval=…`), and the network's logit alone
+//! (`value: api=<map|course> kernel=… ns_per_logit=…`).
 
-mod evaluation;
+mod eval_cost;
 mod search;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
@@ -450,7 +451,8 @@ fn main() {
     }
     bench_engine();
     bench_mix();
-    evaluation::bench_evaluation();
+    eval_cost::bench_evaluation();
+    eval_cost::bench_value();
     if !engine_only {
         search::bench_search();
     }

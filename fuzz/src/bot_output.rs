@@ -4,8 +4,8 @@
 //! most 50 characters) or refused with one line, which becomes the invalid-output elimination.
 
 use crate::check::one_line;
-use arena::game::bot_process::take_lines;
 use arena::protocol::output_line::{excerpt, parse_output_line, MESSAGE_MAX_CHARS};
+use arena::referee::bot_process::take_lines;
 use csb::engine::Thrust;
 
 /// The first byte sets the chunk size the bytes arrive in (1 to 256), the rest is the stdout.

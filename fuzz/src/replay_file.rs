@@ -3,7 +3,7 @@
 //! either works or refuses with one line; none panics or hangs.
 
 use crate::check::one_line;
-use arena::replay::format::Replay;
+use arena::replay::file::Replay;
 use arena::replay::{inputs, verify};
 
 pub fn replay(input: &[u8]) {

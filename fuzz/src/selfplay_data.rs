@@ -1,4 +1,4 @@
-//! The self-play data files of the learned evaluation (`learn::format::parse_game`, what the
+//! The self-play data files of the learned evaluation (`learn::game_file::parse_game`, what the
 //! trainer reads for each game file): a file is refused with one line naming its line, or read;
 //! a game read is written back (`write_game`), and what the writer wrote reads back to the same
 //! text. The writer keeps a mean to 5 decimals (the format's documented precision), so a read game
@@ -6,7 +6,7 @@
 //! `0.24709479` in a hand-made file comes back as `0.24709`).
 
 use crate::check::one_line;
-use learn::format::{parse_game, write_game};
+use learn::game_file::{parse_game, write_game};
 
 pub fn game(input: &[u8]) {
     // The trainer reads each file as UTF-8 first; other bytes are refused there.

@@ -25,7 +25,7 @@
 //! ...
 //! ```
 
-use crate::format::{parse_game, GameRecord};
+use crate::game_file::{parse_game, GameRecord};
 use crate::manifest::{sha256_hex, Manifest};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -83,7 +83,7 @@ impl Run {
 
     /// The first setting (the game count apart) where `self` and `other` differ, as
     /// `key (self's value, other's value)`.
-    fn first_difference(&self, other: &Run) -> Option<(&'static str, String, String)> {
+    pub(crate) fn first_difference(&self, other: &Run) -> Option<(&'static str, String, String)> {
         self.settings()
             .into_iter()
             .zip(other.settings())

@@ -11,7 +11,7 @@
 //! the same loss again.
 
 use crate::data_manifest::{verified_games, DataManifest};
-use crate::format::{parse_game, GameRecord, PodRecord};
+use crate::game_file::{parse_game, GameRecord, PodRecord};
 use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};

@@ -1,18 +1,20 @@
 //! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
-//! written in the format of `format`, each directory with its manifest, `data_manifest`, and
-//! the players' decision signatures, `signature`), the data set of features and targets the
-//! trainer reads, split by map (`dataset`), the reproducible training with candle (`train`: the
-//! seeded model of `model`, the optimiser of `optimiser`, the checkpoint of `checkpoint`, each
-//! model's manifest of `model_manifest`, in the text format of `manifest`), the figures
-//! (`metrics`), the loss plot (`plot`) and the export of the weights into the bot's source
-//! (`model`). The features themselves are the bot's (`csb::bot::value_net::features`), so the
-//! trainer and the bot cannot disagree.
+//! one file a game in the format of `game_file`, a run split by `shard`, each directory with its
+//! manifest, `data_manifest`, and the players' decision signatures, `signature`; shard
+//! directories of one run merged by `merge`), the data set of features and targets the trainer
+//! reads, split by map (`dataset`), the reproducible training with candle (`train`: the seeded
+//! model of `model`, the optimiser of `optimiser`, the checkpoint of `checkpoint`, each model's
+//! manifest of `model_manifest`, in the text format of `manifest`), the figures (`metrics`), the
+//! loss plot (`plot`) and the export of the weights into the bot's source (`model`). The
+//! features themselves are the bot's (`csb::bot::value_net::features`), so the trainer and the
+//! bot cannot disagree.
 
 pub mod checkpoint;
 pub mod data_manifest;
 pub mod dataset;
-pub mod format;
+pub mod game_file;
 pub mod manifest;
+pub mod merge;
 pub mod metrics;
 pub mod model;
 pub mod model_manifest;

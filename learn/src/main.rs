@@ -1,11 +1,12 @@
 //! `learn`: the command line of the learned evaluation's pipeline (README, "Learned
 //! evaluation"). `learn selfplay` writes self-play games and their directory's manifest; `learn
-//! train` trains the value network on them; `learn export` writes a model into the bot. Wrong
-//! input gives one line on stderr and exit code 2.
+//! train` trains the value network on them; `learn export` writes a model into the bot; `learn
+//! merge` makes the shard directories of one run into one data directory. Wrong input gives one
+//! line on stderr and exit code 2.
 
 use clap::{Parser, Subcommand};
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
-use learn::format::{write_game, GameRecord};
+use learn::game_file::{write_game, GameRecord};
 use learn::model_manifest::manifest_path;
 use learn::selfplay::{map_seed, play_game, Contestant};
 use learn::shard::Shard;
@@ -29,6 +30,11 @@ enum Command {
     /// game into DIR, listed in DIR/manifest.txt with the run's settings and the bots'
     /// signatures (games already there are skipped: resumable; a DIR of another run is refused).
     Selfplay(SelfplayArgs),
+    /// Merge the shard directories of one self-play run (`selfplay --shard I/N`, one each) into
+    /// one data directory with the manifest an unsharded run writes; refuses (one line, nothing
+    /// written) shards of different runs, overlapping or together incomplete, or an OUT holding
+    /// other games.
+    Merge(MergeArgs),
     /// Train the value network on the games of DATA (checked against DATA's manifest), resuming
     /// from OUT's checkpoint when it is of the same data and settings; the model's manifest goes
     /// beside it.
@@ -36,6 +42,17 @@ enum Command {
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
     /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
+}
+
+#[derive(clap::Args)]
+struct MergeArgs {
+    /// The merged data directory (created if missing; games already there must equal the
+    /// shards').
+    #[arg(long)]
+    out: PathBuf,
+    /// The shard directories, one per `--shard I/N` of the run.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -104,9 +121,16 @@ struct SelfplayArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match tool_cli::parse_args::<Cli>("learn") {
+        Ok(cli) => cli,
+        Err(message) => {
+            eprintln!("learn: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Selfplay(args) => selfplay(&args),
+        Command::Merge(args) => merge(&args),
         Command::Train(args) => train(&args),
         Command::Export(args) => export(&args),
     };
@@ -255,6 +279,22 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         manifest.files.len(),
         manifest.run.games,
         manifest.data_sha256()
+    );
+    Ok(())
+}
+
+fn merge(args: &MergeArgs) -> Result<(), String> {
+    let merged = learn::merge::merge(&args.out, &args.shards)?;
+    eprintln!(
+        "merge: {} shards into {}, {} games written now, {} already there; its manifest lists {} \
+         of the run's {} games (data-sha256 {})",
+        args.shards.len(),
+        args.out.display(),
+        merged.copied,
+        merged.already_there,
+        merged.manifest.files.len(),
+        merged.manifest.run.games,
+        merged.manifest.data_sha256()
     );
     Ok(())
 }

@@ -7,24 +7,17 @@
 //! seed is derived from `(S, i, player)`. When the two players differ (`--opponent-args`), even
 //! games seat the first as player 0 and odd games as player 1, as `arena match` does.
 //! Each position is recorded from both players' points of view, with the viewing player's root
-//! statistics (`format.rs`).
+//! statistics (`game_file.rs`).
 
-use crate::format::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
+use crate::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
 use arena::matches::seeds::{game_seed, p1_is_player0};
 use csb::bot::config::BotConfig;
 use csb::bot::two_pod::player::Player;
+use csb::engine::referee::splitmix64::splitmix64;
 use csb::engine::rules::POD_COUNT;
 use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
 use csb::protocol::{InitInput, TurnInput};
 use std::time::Instant;
-
-/// One splitmix64 step: the seed mixer for maps and search seeds.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
 
 /// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
 /// games `2k` and `2k + 1` share a map with the seats swapped.
@@ -154,7 +147,7 @@ fn position(race: &Race, player: usize, turn: u16, bot: &Player) -> PositionReco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{parse_game, write_game};
+    use crate::game_file::{parse_game, write_game};
 
     fn contestants(iterations: u64) -> [Contestant; 2] {
         let config = BotConfig {

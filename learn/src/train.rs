@@ -14,10 +14,10 @@ use crate::model::{log_loss, Model};
 use crate::model_manifest;
 use crate::optimiser::{AdamW, AdamWSettings};
 use crate::plot::plot_losses;
-use crate::selfplay::splitmix64;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::engine::referee::splitmix64::splitmix64;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -1,9 +1,9 @@
 //! The `learn` command end to end on a small generated data set: self-play resumes and lists its
 //! games in the directory's manifest, training lowers the loss and writes its curves, export
-//! keeps the model's manifest, and wrong inputs (a data file changed after self-play, a missing
-//! data directory, self-play of another run into a directory, game files without a manifest, a
-//! model of the wrong shape) give one line and exit code 2 without touching what was already
-//! written.
+//! keeps the model's manifest, and wrong inputs (a wrong flag, a data file changed after
+//! self-play, a missing data directory, self-play of another run into a directory, game files
+//! without a manifest, a model of the wrong shape) give one line and exit code 2 without touching
+//! what was already written.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -201,6 +201,18 @@ fn selfplay_resumes_and_training_lowers_the_loss() {
     );
     assert_eq!(std::fs::read(out.join("loss.csv")).unwrap(), csv_before);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_flag_is_one_line() {
+    // clap's usage errors too, as the arena's and the bundler's (tool_cli).
+    let games = learn(&["selfplay", "--games", "lots"]);
+    assert_one_line_error(&games, "invalid value 'lots' for '--games <GAMES>'");
+    assert_one_line_error(
+        &learn(&["train", "--bogus"]),
+        "'--bogus' found (see learn --help)",
+    );
+    assert_one_line_error(&learn(&["fly"]), "unrecognized subcommand 'fly'");
 }
 
 #[test]

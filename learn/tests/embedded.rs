@@ -6,7 +6,7 @@
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::bot::value_net::network::Network;
 use learn::dataset::{add_game, Samples};
-use learn::format::parse_game;
+use learn::game_file::parse_game;
 use learn::model::Model;
 use std::path::Path;
 

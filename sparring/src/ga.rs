@@ -6,9 +6,9 @@
 //! something sensible and keeps its thread between turns.
 
 use crate::bot::Bot;
-use crate::evaluation::{evaluate, terminal, EvalContext, Weights};
 use crate::genome::{GeneParams, Plan, MAX_DEPTH};
 use crate::memory::Memory;
+use crate::plan_score::{evaluate, terminal, EvalContext, Weights};
 use crate::pods::{engine_pod, fallback_angle, fast_pods};
 use crate::reflex;
 use crate::rng::Rng;
@@ -347,14 +347,7 @@ mod tests {
         };
         let mut memory = Memory::new(course.map);
         let mut input = FIXTURE.lines().skip(6);
-        let mut lines = [PodObservation {
-            x: 0,
-            y: 0,
-            vx: 0,
-            vy: 0,
-            angle_deg: -1,
-            next_checkpoint: 1,
-        }; POD_COUNT];
+        let mut lines = [PodObservation::BLANK; POD_COUNT];
         for turn in 0..40 {
             for line in lines.iter_mut() {
                 let values: Vec<i32> = input

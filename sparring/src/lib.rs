@@ -4,17 +4,17 @@
 //! The modules hold what both share, one concept per file: the seeded RNG, the command-line flags,
 //! the turn-to-turn memory (passes, boost, shield, roles), the view of the race built from the
 //! input, the pods rebuilt from the input and the memory, aiming helpers, the reflex policy, the
-//! GA's genome, evaluation and search, the turn loop over stdin/stdout, and an in-process duel on
-//! the exact engine for tests and examples.
+//! GA's genome, the score of a plan's end state (`plan_score`) and its search, the turn loop over
+//! stdin/stdout, and an in-process duel on the exact engine for tests and examples.
 
 pub mod aim;
 pub mod bot;
 pub mod duel;
-pub mod evaluation;
 pub mod flags;
 pub mod ga;
 pub mod genome;
 pub mod memory;
+pub mod plan_score;
 pub mod pods;
 pub mod racer;
 pub mod reflex;

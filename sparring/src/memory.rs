@@ -16,6 +16,8 @@ pub const SHIELD_LOCK_TURNS: u8 = 3;
 pub const CHECKPOINT_TIMEOUT_TURNS: i32 = 100;
 /// Speed gain in one turn (after friction) above which an opponent pod is taken to have boosted:
 /// the largest thrust gives at most 200 × 0.85 = 170, a BOOST 650 × 0.85 ≈ 552.
+// Apart from csb's `two_pod::memory` on purpose: a yardstick must not move with, or share the
+// blind spots of, the bot it measures.
 const BOOST_SPEED_GAIN: f64 = 350.0;
 /// A pod closer than this to another at the start or end of a turn may have been hit, so its
 /// speed gain says nothing about a BOOST.

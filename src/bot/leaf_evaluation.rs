@@ -7,7 +7,7 @@
 
 use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
 #[cfg(feature = "net")]
-use super::value_net::network::Network;
+use super::value_net::{course::Course, network::Network};
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{FastPod, Map};
 use crate::search::MAX_AGENTS;
@@ -115,15 +115,18 @@ impl LeafEvaluation for HandEvaluation {
 pub struct NetworkBlend {
     pub hand: HandEvaluation,
     pub network: Network,
+    /// What the network needs of the race's map (each checkpoint's leg), computed once a game.
+    pub course: Course,
 }
 
 #[cfg(feature = "net")]
 impl NetworkBlend {
-    /// The embedded network (`value_net/weights.rs`) with `weights`' blend.
-    pub fn embedded(weights: EvalWeights) -> NetworkBlend {
+    /// The embedded network (`value_net/weights.rs`) with `weights`' blend, for races on `map`.
+    pub fn embedded(weights: EvalWeights, map: &Map) -> NetworkBlend {
         NetworkBlend {
             hand: HandEvaluation { weights },
             network: Network::embedded(),
+            course: Course::new(map),
         }
     }
 }
@@ -141,7 +144,7 @@ impl LeafEvaluation for NetworkBlend {
     ) -> (HandCentre, f32) {
         let logit = self
             .network
-            .player0_logit(pods, race.map, race.passes_to_finish);
+            .player0_logit_on(pods, &self.course, race.passes_to_finish);
         (self.hand.centre(race, pods, roles), logit)
     }
 
@@ -157,7 +160,7 @@ impl LeafEvaluation for NetworkBlend {
         let weights = &self.hand.weights;
         let logit = self
             .network
-            .player0_logit(pods, race.map, race.passes_to_finish);
+            .player0_logit_on(pods, &self.course, race.passes_to_finish);
         let centred = weights.net_gain * f64::from(logit - centre.1);
         let player0 = 1.0 / (1.0 + (-centred).exp());
         let net_weight = weights.net_weight;

@@ -19,6 +19,19 @@ pub struct PodObservation {
 }
 
 impl PodObservation {
+    /// A line not filled in: at the origin, at rest, angle and next checkpoint −1 (unset). The
+    /// start of a turn's four lines before they are read (two-pod protocol) or built (referee);
+    /// the one-pod bundle, which needs neither, leaves it out.
+    #[cfg(any(feature = "two-pod", feature = "referee"))]
+    pub const BLANK: PodObservation = PodObservation {
+        x: 0,
+        y: 0,
+        vx: 0,
+        vy: 0,
+        angle_deg: -1,
+        next_checkpoint: -1,
+    };
+
     /// An engine pod from what a bot saw plus what it remembers (passes, boost, shield). The
     /// angle is the shown whole-degree value converted to radians: within half a degree of the
     /// referee's exact angle.

@@ -62,14 +62,7 @@ impl<R: BufRead> InputReader<R> {
         pod_count: usize,
         checkpoint_count: usize,
     ) -> Result<Option<TurnInput>, ParseError> {
-        let mut pods = [PodObservation {
-            x: 0,
-            y: 0,
-            vx: 0,
-            vy: 0,
-            angle_deg: -1,
-            next_checkpoint: -1,
-        }; POD_COUNT];
+        let mut pods = [PodObservation::BLANK; POD_COUNT];
         let mut received_at = Instant::now();
         for (index, pod) in pods.iter_mut().enumerate().take(pod_count) {
             let expected = format!(

@@ -10,7 +10,7 @@ use crate::codingame::laps;
 use crate::codingame::read;
 use crate::codingame::recording::{HeaderEnd, RecordedEnd, Recording, ViewPod};
 use crate::protocol::output_line::parse_output_line;
-use crate::replay::format::{
+use crate::replay::file::{
     cause, reason_name, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
     TurnDetails, TurnRecord, FORMAT, VERSION,
 };
@@ -458,7 +458,7 @@ fn check(game: &Recording, league: League) -> Result<(Tally, Replay), String> {
                     _ => None,
                 },
                 ranks,
-                reason: crate::replay::format::reason::ELIMINATION.to_string(),
+                reason: crate::replay::file::reason::ELIMINATION.to_string(),
                 turns: race.turn,
                 eliminations,
             }

@@ -1,10 +1,11 @@
 //! `arena ladder build|play|table`: the subcommands' arguments, and what each prints.
 
 use super::{build, play, players, results, table};
-use crate::cli::{parse_at_least_one, parse_shard, print_stdout, Failure};
-use crate::game::children;
+use crate::cli::{parse_shard, print_stdout, Failure};
+use crate::referee::children;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
+use tool_cli::at_least_one;
 
 const DEFAULT_ROSTER: &str = "ladder/players.toml";
 
@@ -38,12 +39,12 @@ pub enum LadderCommand {
         #[arg(long)]
         gauntlet: Option<String>,
         /// Game pairs per pairing (each pair: one map, both seats).
-        #[arg(long, default_value_t = 10, value_parser = parse_at_least_one)]
+        #[arg(long, default_value_t = 10, value_parser = at_least_one::<usize>)]
         pairs: usize,
         /// Match seed; pair k of every pairing uses the map of its pair k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
+        #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
         threads: usize,
         /// Play only the pairs whose index is I mod N: --shard I/N.
         #[arg(long, value_parser = parse_shard)]

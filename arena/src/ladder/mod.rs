@@ -4,7 +4,7 @@
 //! (`table`). See docs/ladder.md.
 //!
 //! Uses the matches (game pairs, parallel play, seeds, pair summaries), the statistics (the
-//! ratings' fit, pentanomial pairs) and the game (time limits, the bots' Ctrl-C handling); no
+//! ratings' fit, pentanomial pairs) and the referee (time limits, the bots' Ctrl-C handling); no
 //! other folder uses the ladder.
 
 pub mod build;

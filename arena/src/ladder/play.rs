@@ -9,11 +9,11 @@
 use super::build::build_players;
 use super::players::{command, Roster};
 use super::results::{self, LadderGame, GAME_FORMAT};
-use crate::game::children;
-use crate::game::referee::TimeLimits;
 use crate::matches::pair::{play_seated_game, Contest, SeatedGame};
 use crate::matches::parallel::{run_parallel, Flow};
 use crate::matches::seeds::game_seed;
+use crate::referee::children;
+use crate::referee::game_loop::TimeLimits;
 use csb::engine::League;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeSet;

@@ -1,17 +1,16 @@
 //! `arena match` (play games between two bots and report) and `arena merge` (add up the JSON
-//! results of a match's shards): their arguments and what they print.
+//! results of a match's shards): their arguments and what they print; how games are played
+//! (`PlayArgs`: threads, league, time scale) is shared with `arena tune`.
 
-use crate::cli::{
-    parse_at_least_one, parse_command, parse_league, parse_scale, parse_shard, print_stdout,
-    Failure,
-};
-use crate::game::children;
+use crate::cli::{parse_command, parse_league, parse_scale, parse_shard, print_stdout, Failure};
 use crate::matches::result::{merge, MatchResult};
 use crate::matches::runner::{run_match, MatchConfig};
+use crate::referee::children;
 use crate::stats::sprt::Sprt;
 use clap::Args;
 use csb::engine::League;
 use std::path::PathBuf;
+use tool_cli::at_least_one;
 
 /// The arguments of `arena match`.
 #[derive(Args)]
@@ -23,20 +22,13 @@ pub struct MatchArgs {
     #[arg(long, value_parser = parse_command)]
     p2: String,
     /// Games in the whole match (pairs share a map), at least 1.
-    #[arg(long, default_value_t = 100, value_parser = parse_at_least_one)]
+    #[arg(long, default_value_t = 100, value_parser = at_least_one::<usize>)]
     games: usize,
-    /// Games played at the same time, at least 1.
-    #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
-    threads: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Match seed; game seeds derive from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// wood3, wood2, wood1, bronze, silver (one pod each, docs/leagues.md), gold (thrust cap 100) or legend (cap 200).
-    #[arg(long, default_value = "legend", value_parser = parse_league)]
-    league: League,
-    /// Multiplies the time limits (1000 ms first turn, 75 ms after).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
-    time_scale: f64,
     /// Directory for the replays (one subdirectory per run).
     #[arg(long, default_value = "replays/matches")]
     out: PathBuf,
@@ -50,6 +42,20 @@ pub struct MatchArgs {
     /// Play only the game pairs whose index is I mod N: --shard I/N.
     #[arg(long, value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
+}
+
+/// How the games are played: the arguments `arena match` and `arena tune` share.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Games played at the same time, at least 1.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<usize>)]
+    pub threads: usize,
+    /// wood3, wood2, wood1, bronze, silver (one pod each, docs/leagues.md), gold (thrust cap 100) or legend (cap 200).
+    #[arg(long, default_value = "legend", value_parser = parse_league)]
+    pub league: League,
+    /// Multiplies the time limits (1000 ms first turn, 75 ms after).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    pub time_scale: f64,
 }
 
 /// `--sprt ELO0 ELO1`: finite bounds with ELO0 below ELO1.
@@ -79,10 +85,10 @@ impl MatchArgs {
             p1: self.p1,
             p2: self.p2,
             games: self.games,
-            threads: self.threads,
+            threads: self.play.threads,
             seed: self.seed,
-            league: self.league,
-            time_scale: self.time_scale,
+            league: self.play.league,
+            time_scale: self.play.time_scale,
             out: self.out,
             sprt,
             shard: self.shard,

@@ -2,7 +2,7 @@
 //! (`runner`), one game or one game pair between two commands (`pair`), the result with its
 //! report, JSON and merge of shards (`result`), games played on worker threads (`parallel`),
 //! game seeds from the match seed (`seeds`), response-time distributions (`response_times`),
-//! and the commands `arena match|merge` (`command`). Uses the game, the replay format and the
+//! and the commands `arena match|merge` (`command`). Uses the referee, the replay format and the
 //! statistics; the ladder and the tuning play through it.
 
 pub mod command;

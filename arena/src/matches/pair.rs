@@ -3,8 +3,8 @@
 //! two games on the same map (the CodinGame map of one seed) with the seats swapped: A as
 //! player 0, then A as player 1, so that map and seat effects cancel inside the pair.
 
-use crate::game::referee::{bot_name, play_game, GameSetup, TimeLimits};
-use crate::replay::format::{cause, Replay};
+use crate::referee::game_loop::{bot_name, play_game, GameSetup, TimeLimits};
+use crate::replay::file::{cause, Replay};
 use csb::engine::{League, Map};
 
 /// Two bot commands and the conditions they meet under.

@@ -3,12 +3,12 @@
 //! alternate games over shared seeds — saves each replay, tallies the results as they come in,
 //! shows a progress bar, and stops early when the SPRT decides.
 
-use crate::game::referee::TimeLimits;
 use crate::matches::pair::{play_seated_game, Contest, SeatedGame};
 use crate::matches::parallel::{run_parallel, Flow};
 use crate::matches::response_times::ResponseTimes;
 use crate::matches::result::{GameLine, MatchResult, RESULT_FORMAT};
 use crate::matches::seeds::{game_seed, p1_is_player0};
+use crate::referee::game_loop::TimeLimits;
 use crate::stats::sprt::Sprt;
 use crate::stats::wdl::Wdl;
 use csb::engine::League;

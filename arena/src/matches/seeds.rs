@@ -2,13 +2,7 @@
 //! match seed and the pair index i / 2 (splitmix64), so both games of a pair share a map and
 //! any shard of the match derives the same seeds.
 
-/// One splitmix64 step.
-fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use csb::engine::referee::splitmix64::splitmix64;
 
 /// The referee seed of game `game` (a non-negative 31-bit number, like CodinGame's).
 pub fn game_seed(match_seed: u64, game: usize) -> i64 {
@@ -31,5 +25,15 @@ mod tests {
         assert_ne!(game_seed(7, 1), game_seed(7, 2));
         assert_ne!(game_seed(7, 0), game_seed(8, 0));
         assert!((0..1000).all(|g| (0..1i64 << 31).contains(&game_seed(3, g))));
+    }
+
+    #[test]
+    fn seeds_stay_what_they_were() {
+        // The maps of earlier matches and ladder results: these must never change.
+        let seeds: Vec<i64> = (0..6).map(|game| game_seed(1, game)).collect();
+        assert_eq!(
+            seeds,
+            [790680964, 790680964, 1962848292, 1962848292, 1584197082, 1584197082]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! print.
 
 use crate::cli::{print_stdout, Failure};
-use crate::replay::format::Replay;
+use crate::replay::file::Replay;
 use crate::replay::{inputs, verify, view};
 use clap::Args;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! recorded states, so a decision can be reproduced offline (`csb < inputs.txt`).
 
 use crate::protocol::input_text::{init_text, turn_text};
-use crate::replay::format::{cause, PodState, Replay};
+use crate::replay::file::{cause, PodState, Replay};
 use crate::replay::verify::race_of;
 use csb::engine::{Pod, Vec2};
 

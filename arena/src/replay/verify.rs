@@ -3,8 +3,8 @@
 //! divergence is reported with its turn, pod and field.
 
 use crate::protocol::output_line::parse_output_line;
-use crate::replay::format::reason_name;
-use crate::replay::format::{cause, CollisionRecord, PodState, Replay, TurnDetails};
+use crate::replay::file::reason_name;
+use crate::replay::file::{cause, CollisionRecord, PodState, Replay, TurnDetails};
 use csb::engine::rounding::java_round;
 use csb::engine::{Collision, League, Map, Race};
 

@@ -24,8 +24,8 @@ pub fn view(replay: &Path, output: &Path) -> Result<(), String> {
     }
     let text =
         fs::read_to_string(replay).map_err(|e| format!("cannot read {}: {e}", replay.display()))?;
-    crate::replay::format::Replay::from_json(&text)
+    crate::replay::file::Replay::from_json(&text)
         .map_err(|e| format!("{}: {e}", replay.display()))?;
     let html = viewer::render_html(&text).map_err(|e| format!("{}: {e}", replay.display()))?;
-    crate::replay::format::write_atomically(output, html.as_bytes())
+    crate::replay::file::write_atomically(output, html.as_bytes())
 }

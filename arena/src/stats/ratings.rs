@@ -275,6 +275,7 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use csb::engine::referee::splitmix64::SplitMix64;
 
     fn names(count: usize) -> Vec<String> {
         (0..count).map(|i| format!("p{i}")).collect()
@@ -340,14 +341,8 @@ mod tests {
         // with probability 0.1 and count half. Each estimate must land within its interval
         // of the truth, all but perhaps one of them.
         let truth = [0.0, 200.0, -150.0, 50.0, 400.0];
-        let mut state = 12345u64;
-        let mut uniform = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut x = state;
-            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((x ^ (x >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut draws = SplitMix64::new(12345);
+        let mut uniform = || draws.unit();
         let mut pairings = Vec::new();
         for i in 0..5 {
             for j in i + 1..5 {

@@ -1,14 +1,12 @@
 //! `arena tune`: its arguments, turned into a `TuneConfig` for the run.
 
-use crate::cli::{
-    parse_at_least_one, parse_command, parse_league, parse_scale, parse_shard, print_stdout,
-    Failure,
-};
-use crate::game::children;
+use crate::cli::{parse_command, parse_shard, print_stdout, Failure};
+use crate::matches::command::PlayArgs;
+use crate::referee::children;
 use crate::tune::{run_tune, GameSettings, ParamSpec, TuneConfig};
 use clap::Args;
-use csb::engine::League;
 use std::path::PathBuf;
+use tool_cli::at_least_one;
 
 /// The arguments of `arena tune`.
 #[derive(Args)]
@@ -21,10 +19,10 @@ pub struct TuneArgs {
     #[arg(long = "param", required = true, value_parser = ParamSpec::parse)]
     params: Vec<ParamSpec>,
     /// Iterations of the whole run (a resumed run continues up to this many).
-    #[arg(long, default_value_t = 40, value_parser = parse_at_least_one)]
+    #[arg(long, default_value_t = 40, value_parser = at_least_one::<usize>)]
     iterations: usize,
     /// Game pairs per iteration (each map played twice, seats swapped).
-    #[arg(long, default_value_t = 2, value_parser = parse_at_least_one)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one::<usize>)]
     pairs: usize,
     /// STEPs a parameter moves on the first iteration when one side wins every game.
     #[arg(long, default_value_t = 1.0)]
@@ -35,18 +33,11 @@ pub struct TuneArgs {
     /// Continue the run recorded in --trajectory (its settings must match).
     #[arg(long)]
     resume: bool,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1, value_parser = parse_at_least_one)]
-    threads: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Run seed; the maps and perturbation signs of every iteration derive from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// gold (thrust cap 100) or legend (cap 200).
-    #[arg(long, default_value = "legend", value_parser = parse_league)]
-    league: League,
-    /// Multiplies the time limits (1000 ms first turn, 75 ms after).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
-    time_scale: f64,
     /// Directory for the replays (one subdirectory per iteration).
     #[arg(long, default_value = "replays/matches/tune")]
     out: PathBuf,
@@ -70,9 +61,9 @@ impl TuneArgs {
             resume: self.resume,
             games: GameSettings {
                 pairs: self.pairs,
-                threads: self.threads,
-                league: self.league,
-                time_scale: self.time_scale,
+                threads: self.play.threads,
+                league: self.play.league,
+                time_scale: self.play.time_scale,
                 out: self.out,
                 shard: self.shard,
             },

@@ -5,7 +5,7 @@
 //! `run_match` stops on the first game with the head of its stderr, this module on any later one.
 
 use crate::matches::runner::{run_match, MatchConfig};
-use crate::replay::format::cause;
+use crate::replay::file::cause;
 use crate::stats::wdl::Wdl;
 use csb::engine::League;
 use std::path::PathBuf;

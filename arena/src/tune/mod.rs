@@ -8,7 +8,7 @@
 //! after each through their files (`shards.rs`).
 //!
 //! Uses the matches (each iteration is a match), the statistics (W/D/L), the replay's
-//! elimination causes and the game's Ctrl-C handling; no other folder uses the tuning.
+//! elimination causes and the referee's Ctrl-C handling; no other folder uses the tuning.
 
 pub mod command;
 pub mod games;

@@ -12,6 +12,7 @@
 //!   iterations (Spall's guideline), and a is set so that the first iteration moves a parameter
 //!   by `first_move` STEPs when one side wins every game: a = 2·first_move·(1 + A)^α.
 
+use csb::engine::referee::splitmix64::splitmix64;
 use serde::{Deserialize, Serialize};
 
 /// Spall's exponent of the step gain a_k.
@@ -54,14 +55,6 @@ impl Gains {
     pub fn perturbation(&self, k: usize) -> f64 {
         self.c / (k as f64 + 1.0).powf(self.gamma)
     }
-}
-
-/// One splitmix64 step (a good 64-bit mix of the run seed and the iteration).
-fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The seed of iteration k's games (its maps), derived from the run seed.
@@ -128,5 +121,19 @@ mod tests {
         assert!((2700..3300).contains(&ups), "{ups} of 6000");
         assert_eq!(perturbation_signs(9, 17, 70), perturbation_signs(9, 17, 70));
         assert_ne!(iteration_seed(9, 1), iteration_seed(9, 2));
+    }
+
+    #[test]
+    fn seeds_and_signs_stay_what_they_were() {
+        // Resumed trajectories replay these: they must never change.
+        assert_eq!(iteration_seed(1, 3), 8581286081765471666);
+        let signs: String = perturbation_signs(1, 0, 70)
+            .iter()
+            .map(|sign| if *sign > 0.0 { '+' } else { '-' })
+            .collect();
+        assert_eq!(
+            signs,
+            "-++++---+----++-+--+++----+-+++----+----++-+-+-++-----+--++++-+-++----"
+        );
     }
 }

@@ -7,6 +7,7 @@ use crate::engine::{Pod, PodObservation, Thrust};
 
 /// Speed gain (before friction) above the league cap that can only be a BOOST; collisions can
 /// also cause jumps, so the margin is generous.
+// The sparring bots infer this on their own (sparring/src/memory.rs, 350 after friction): see why.
 const BOOST_DETECTION_MARGIN: f64 = 150.0;
 
 #[derive(Clone, Debug)]

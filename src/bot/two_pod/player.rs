@@ -117,7 +117,7 @@ impl Player {
                 &config,
                 map,
                 passes_to_finish,
-                NetworkBlend::embedded(config.eval),
+                NetworkBlend::embedded(config.eval, &map),
             ))),
             // Without the network's code, `--eval net` is refused by the flag already.
             _ => Searches::Hand(Box::new(TeamSearch::new(

@@ -5,7 +5,10 @@
 //! that a test ties to the trained model in `learn/model/`.
 
 pub mod codec;
+pub mod course;
 pub mod features;
 pub mod layers;
 pub mod network;
+pub mod paired;
+pub mod scaled;
 pub mod weights;

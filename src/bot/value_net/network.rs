@@ -4,8 +4,10 @@
 //! construction. Evaluating allocates nothing: every buffer is a fixed array on the stack.
 
 use super::codec::decode_levels;
-use super::features::{features, swap_teams, FEATURE_COUNT};
+use super::course::Course;
+use super::features::{Inputs, Leg, FEATURE_COUNT};
 use super::layers::{relu, Dense};
+use super::paired::{self, Kernel};
 use crate::engine::{FastPod, Map};
 
 /// Widths of the hidden layers.
@@ -32,6 +34,9 @@ pub struct Network {
     pub input: Dense<FEATURE_COUNT, HIDDEN1>,
     pub hidden: Dense<HIDDEN1, HIDDEN2>,
     pub output: Dense<HIDDEN2, 1>,
+    /// How [`Network::player0_logit`] evaluates it: the fastest kernel the processor runs
+    /// (private: only [`Kernel::detect`] may choose a SIMD kernel).
+    kernel: Kernel,
 }
 
 impl Network {
@@ -44,6 +49,7 @@ impl Network {
             input: Dense::zeros(),
             hidden: Dense::zeros(),
             output: Dense::zeros(),
+            kernel: Kernel::detect(),
         };
         let mut next = |scale: f32| values.next().unwrap_or(0.0) * scale;
         for row in network.input.weights.iter_mut() {
@@ -93,14 +99,75 @@ impl Network {
         out[0]
     }
 
-    /// Player 0's win logit in the position `pods` of a race of `passes_to_finish` passes.
+    /// The kernel that evaluates the network.
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The same network evaluated by the portable kernel (same results, for tests and the
+    /// benchmark).
+    pub fn with_portable_kernel(mut self) -> Network {
+        self.kernel = Kernel::Portable;
+        self
+    }
+
+    /// Player 0's win logit in the position `pods` of a race of `passes_to_finish` passes on
+    /// `map`. [`Network::player0_logit_on`] gives the same number, faster, from a course built
+    /// once per game.
     #[inline(always)]
     pub fn player0_logit(&self, pods: &[FastPod; 4], map: &Map, passes_to_finish: u16) -> f32 {
-        let mut inputs = [0.0; FEATURE_COUNT];
-        features(pods, map, passes_to_finish, &mut inputs);
-        let own = self.side_logit(&inputs);
-        features(&swap_teams(pods), map, passes_to_finish, &mut inputs);
-        own - self.side_logit(&inputs)
+        let legs = pods.map(|pod| Leg::of(map, pod.next_checkpoint as usize));
+        self.logit_with_legs(pods, map, &legs, passes_to_finish)
+    }
+
+    /// [`Network::player0_logit`] on a course built once per game (`Course::new(&map)`).
+    #[inline(always)]
+    pub fn player0_logit_on(
+        &self,
+        pods: &[FastPod; 4],
+        course: &Course,
+        passes_to_finish: u16,
+    ) -> f32 {
+        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
+        self.logit_with_legs(pods, &course.map, &legs, passes_to_finish)
+    }
+
+    /// `g(own view) − g(their view)`, both views' inputs computed once (`Inputs::of`).
+    #[inline(always)]
+    fn logit_with_legs(
+        &self,
+        pods: &[FastPod; 4],
+        map: &Map,
+        legs: &[Leg; 4],
+        passes_to_finish: u16,
+    ) -> f32 {
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 on this processor
+            // (the field is private and set by `decode` from `detect`, or to `Portable`).
+            Kernel::Avx2 => unsafe { avx2_logit(self, pods, map, legs, passes_to_finish) },
+            _ => {
+                let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+                let [own, theirs] = self.paired_logits(&inputs);
+                own - theirs
+            }
+        }
+    }
+
+    /// `g` of each view (`[player 0's, player 1's]`) by the network's kernel, equal bit for bit
+    /// to [`Network::side_logit`] of each.
+    #[inline(always)]
+    pub fn paired_logits(&self, inputs: &Inputs) -> [f32; 2] {
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 (and so AVX) on
+            // this processor (the field is private, set by `decode` from `detect` or to
+            // `Portable`).
+            Kernel::Avx2 => unsafe {
+                paired::avx::logits(&self.input, &self.hidden, &self.output, inputs)
+            },
+            _ => paired::portable(&self.input, &self.hidden, &self.output, inputs),
+        }
     }
 
     /// Player 0's win probability in (0, 1).
@@ -111,9 +178,30 @@ impl Network {
     }
 }
 
+/// `Network::logit_with_legs` compiled for AVX2: the inputs' packed square roots, divisions
+/// and products four `f64` wide, then the AVX kernel.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_logit(
+    network: &Network,
+    pods: &[FastPod; 4],
+    map: &Map,
+    legs: &[Leg; 4],
+    passes_to_finish: u16,
+) -> f32 {
+    let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+    let [own, theirs] =
+        paired::avx::logits(&network.input, &network.hidden, &network.output, &inputs);
+    own - theirs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::value_net::features::swap_teams;
     use crate::engine::Vec2;
 
     fn pods() -> [FastPod; 4] {
@@ -143,6 +231,29 @@ mod tests {
         let mirrored = network.player0_value(&swap_teams(&pods), &map, 9);
         assert!(value > 0.0 && value < 1.0);
         assert!((value + mirrored - 1.0).abs() < 1e-6, "{value} {mirrored}");
+    }
+
+    #[test]
+    fn both_entry_points_give_the_logit_of_the_two_views_bit_for_bit() {
+        use crate::bot::value_net::features::features;
+        use crate::bot::value_net::features::tests::random_positions;
+        let network = Network::embedded();
+        for (map, pods, passes) in random_positions(3, 5_000) {
+            let mut own = [0.0; FEATURE_COUNT];
+            let mut theirs = [0.0; FEATURE_COUNT];
+            features(&pods, &map, passes, &mut own);
+            features(&swap_teams(&pods), &map, passes, &mut theirs);
+            let expected = network.side_logit(&own) - network.side_logit(&theirs);
+            let course = Course::new(&map);
+            assert_eq!(
+                network.player0_logit(&pods, &map, passes).to_bits(),
+                expected.to_bits()
+            );
+            assert_eq!(
+                network.player0_logit_on(&pods, &course, passes).to_bits(),
+                expected.to_bits()
+            );
+        }
     }
 
     #[test]

@@ -41,14 +41,7 @@ impl PodObservation {
 /// The four lines `player` receives this turn: its own pods first (lower index first), then the
 /// opponent's (§3.2). Only the first `race.pod_count()` entries are meaningful.
 pub fn turn_input(race: &Race, player: usize) -> [PodObservation; POD_COUNT] {
-    let mut lines = [PodObservation {
-        x: 0,
-        y: 0,
-        vx: 0,
-        vy: 0,
-        angle_deg: -1,
-        next_checkpoint: -1,
-    }; POD_COUNT];
+    let mut lines = [PodObservation::BLANK; POD_COUNT];
     let count = race.pod_count();
     let per_player = race.pods_per_player;
     let checkpoints = race.map.checkpoint_count();

@@ -1,13 +1,13 @@
-//! The referee: plays one game between two bot processes exactly as CodinGame does
+//! The referee's turn loop: plays one game between two bot processes exactly as CodinGame does
 //! (csb-rules.md §3, §5, §6) and returns its replay. Each turn it checks for lines printed
 //! out of turn, sends both bots their input, waits for their lines within the time limit (each
 //! bot timed from its own input, see `bot_process`), validates them, and either eliminates a
 //! player or plays the turn on the engine's `Race`, recording each bot's stderr of the turn.
 
-use crate::game::bot_process::{BotProcess, ReadFailure};
 use crate::protocol::input_text::{init_text, turn_text};
 use crate::protocol::output_line::{excerpt, parse_output_line, ParsedLine};
-use crate::replay::format::{
+use crate::referee::bot_process::{BotProcess, ReadFailure};
+use crate::replay::file::{
     cause, reason_name, CollisionRecord, Elimination, GameResult, PlayerInfo, PodState, Replay,
     TurnDetails, TurnRecord, FORMAT, VERSION,
 };

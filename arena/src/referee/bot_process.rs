@@ -7,8 +7,8 @@
 //! doing meanwhile, and stderr is attributed to the answer it precedes. Killing the bot kills the
 //! whole group, then the strays that left it (children.rs), and reaps them; dropping it does the same.
 
-use crate::game::children;
-use crate::game::turn_stderr::TurnStderr;
+use crate::referee::children;
+use crate::referee::turn_stderr::TurnStderr;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
