@@ -32,33 +32,9 @@ if ! missing; then
     exit 0
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-ssh-tools.sh: sshd, ssh, parallel or rsync is missing and there is no apt-get" \
-        "to install them; install OpenSSH's server and client, GNU parallel and rsync yourself" >&2
-    exit 1
-fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then
-        SUDO="sudo -n"
-    else
-        echo "install-ssh-tools.sh: sshd, ssh, parallel or rsync is missing and installing them" \
-            "needs root (run as root: apt-get update && apt-get install -y $PACKAGES)" >&2
-        exit 1
-    fi
-fi
-
-echo "install-ssh-tools.sh: installing Debian's $PACKAGES for the ssh self-play test" >&2
-export DEBIAN_FRONTEND=noninteractive
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-# shellcheck disable=SC2086 # $SUDO and $PACKAGES are word lists
-if ! { $SUDO apt-get update -qq && \
-       $SUDO apt-get install -y -qq --no-install-recommends $PACKAGES; } >"$log" 2>&1; then
-    cat "$log" >&2
-    echo "install-ssh-tools.sh: apt-get failed" >&2
-    exit 1
-fi
+# shellcheck disable=SC2086 # $PACKAGES is a word list
+sh "$(dirname "$0")/apt-install.sh" install-ssh-tools.sh \
+    "sshd, ssh, parallel or rsync, for the ssh self-play test" $PACKAGES
 if missing; then
     echo "install-ssh-tools.sh: sshd, ssh, parallel or rsync still missing after apt-get" >&2
     exit 1
