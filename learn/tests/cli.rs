@@ -6,25 +6,14 @@
 //! what was already written.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn learn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_learn"))
-        .args(args)
-        .output()
-        .expect("learn runs")
-}
+mod common;
+use common::{learn, text};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("learn-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> String {
-    path.to_str().unwrap().to_string()
+    common::scratch_in_temp("cli", name)
 }
 
 /// Self-play of `games` quick games into `dir`, seed 12: its first five maps fall in all three

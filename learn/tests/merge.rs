@@ -9,25 +9,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn learn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_learn"))
-        .args(args)
-        .output()
-        .expect("learn runs")
-}
+mod common;
+use common::{learn, text};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("learn-merge-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> String {
-    path.to_str().unwrap().to_string()
+    common::scratch_in_temp("merge", name)
 }
 
 /// Shard `shard` of a 4-game run into `dir`.

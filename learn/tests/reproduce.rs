@@ -12,6 +12,9 @@ use learn::manifest::sha256_hex;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::text;
+
 /// The files training writes, compared byte for byte.
 const OUTPUTS: [&str; 5] = [
     "model.safetensors",
@@ -27,14 +30,7 @@ fn fixture() -> PathBuf {
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("learn-reproduce-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> String {
-    path.to_str().unwrap().to_string()
+    common::scratch_in_temp("reproduce", name)
 }
 
 /// `learn train` on `data` into `out` for `epochs` with seed `seed` (other settings fixed).

@@ -23,6 +23,9 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::text;
+
 const INSTALL: &str = "install Debian's openssh-server, openssh-client, parallel and rsync: run \
                        `sh scripts/install-ssh-tools.sh` as root (`make test` runs it), or \
                        `apt-get install -y openssh-server openssh-client parallel rsync`";
@@ -44,10 +47,6 @@ fn repo() -> PathBuf {
         .parent()
         .unwrap()
         .to_path_buf()
-}
-
-fn text(path: &Path) -> String {
-    path.to_str().unwrap().to_string()
 }
 
 /// A fresh scratch directory for one test, in cargo's temporary directory for tests
