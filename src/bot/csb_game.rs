@@ -13,7 +13,7 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::Roles;
-use super::leaf_evaluation::{LeafEvaluation, RaceView};
+use super::leaf_evaluation::{write_team_scores, LeafEvaluation, RaceView};
 use super::policy::greedy_action;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
@@ -171,13 +171,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
     fn evaluate(&self, context: &RaceContext<E>, scores: &mut [f64; MAX_AGENTS]) {
         match self.finisher(context.passes_to_finish) {
             Some(winner) => {
-                let player0 = if winner == 0 { 1.0 } else { 0.0 };
-                scores[..POD_COUNT].copy_from_slice(&[
-                    player0,
-                    player0,
-                    1.0 - player0,
-                    1.0 - player0,
-                ]);
+                write_team_scores(if winner == 0 { 1.0 } else { 0.0 }, scores);
             }
             None => context.evaluation.scores(
                 context.view(),

@@ -45,6 +45,12 @@ pub trait LeafEvaluation {
     );
 }
 
+/// Player 0's score `player0` as both its pods' scores and its complement as both of player 1's.
+#[inline(always)]
+pub fn write_team_scores(player0: f64, scores: &mut [f64; MAX_AGENTS]) {
+    scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+}
+
 /// The hand-written evaluation (`evaluation.rs`) with its weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HandEvaluation {
@@ -100,7 +106,7 @@ impl LeafEvaluation for HandEvaluation {
             }
         } else {
             let player0 = player0_score(pods, race.map, roles, weights, centre.advantage);
-            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+            write_team_scores(player0, scores);
         }
     }
 }
@@ -165,7 +171,7 @@ impl LeafEvaluation for NetworkBlend {
         let player0 = 1.0 / (1.0 + (-centred).exp());
         let net_weight = weights.net_weight;
         if net_weight >= 1.0 {
-            scores[..POD_COUNT].copy_from_slice(&[player0, player0, 1.0 - player0, 1.0 - player0]);
+            write_team_scores(player0, scores);
             return;
         }
         self.hand.scores(race, pods, roles, &centre.0, scores);
