@@ -27,6 +27,14 @@ pub const HAS_NETWORK: bool = true;
 #[cfg(not(feature = "net"))]
 pub const HAS_NETWORK: bool = false;
 
+/// A network read from a file at start-up (`--net-file`, `value_net/file.rs`): its path and its
+/// weights, played by `--eval net` instead of the embedded network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkFile {
+    pub path: String,
+    pub values: Vec<f32>,
+}
+
 /// Which leaf evaluation the search plays (`leaf_evaluation.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
@@ -91,6 +99,10 @@ tunables! {
             },
             "leaf evaluation: hand-written, the value network blended in (two pods a side), \
              or the league's (net in legend, hand elsewhere)";
+        /// The network `--eval net` plays instead of the embedded one (self-play generations,
+        /// `learn generation`; flags only).
+        net_file: Option<NetworkFile> = None => "net-file", "FILE", super::flags::read_network_file,
+            "play this network file (learn generation) instead of the embedded network";
         /// SHIELD only when a collision is possible: 71.0% against the bot without it
         /// (docs/strength.md, row F1).
         shield_near: bool = true => "shield-near", "0|1", switch,

@@ -3,7 +3,7 @@
 //! order, are the flags; `csb --help` prints them with their defaults and
 //! [`BotConfig::from_args`] parses with them. A new flag is one line in one of those tables.
 
-use super::config::{BotConfig, Evaluation};
+use super::config::{BotConfig, Evaluation, NetworkFile};
 use super::evaluation::EvalWeights;
 use crate::engine::League;
 use crate::search::{SearchParams, Tunable, TunableValue};
@@ -22,6 +22,35 @@ impl TunableValue for Evaluation {
             Evaluation::Net => "net",
         }
         .to_string()
+    }
+}
+
+impl TunableValue for NetworkFile {
+    fn show(&self) -> String {
+        self.path.clone()
+    }
+}
+
+/// `--net-file FILE`: the network file's weights, checked now so that a bad file stops the bot
+/// before its first turn (`value_net/file.rs`).
+pub fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
+    #[cfg(feature = "net")]
+    {
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            format!("a network file written by learn (cannot read it: {error})")
+        })?;
+        let values = super::value_net::file::read_values(&text)
+            .map_err(|error| format!("a network file written by learn ({error})"))?;
+        Ok(Some(NetworkFile {
+            path: path.to_string(),
+            values,
+        }))
+    }
+    #[cfg(not(feature = "net"))]
+    {
+        Err(format!(
+            "no network file in this build (feature net), not {path:?}"
+        ))
     }
 }
 

@@ -129,9 +129,14 @@ pub struct NetworkBlend {
 impl NetworkBlend {
     /// The embedded network (`value_net/weights.rs`) with `weights`' blend, for races on `map`.
     pub fn embedded(weights: EvalWeights, map: &Map) -> NetworkBlend {
+        NetworkBlend::with_network(Network::embedded(), weights, map)
+    }
+
+    /// `network` with `weights`' blend, for races on `map`.
+    pub fn with_network(network: Network, weights: EvalWeights, map: &Map) -> NetworkBlend {
         NetworkBlend {
             hand: HandEvaluation { weights },
-            network: Network::embedded(),
+            network,
             course: Course::new(map),
         }
     }

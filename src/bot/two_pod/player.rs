@@ -95,6 +95,17 @@ enum Searches {
     Net(Box<TeamSearch<NetworkBlend>>),
 }
 
+/// The network `config` plays: the file of `--net-file` (flags only), else the embedded one.
+#[cfg(feature = "net")]
+fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
+    #[cfg(feature = "cli")]
+    if let Some(file) = &config.net_file {
+        let network = crate::bot::value_net::file::network_of(&file.values);
+        return NetworkBlend::with_network(network, config.eval, map);
+    }
+    NetworkBlend::embedded(config.eval, map)
+}
+
 pub struct Player {
     config: BotConfig,
     map: Map,
@@ -117,7 +128,7 @@ impl Player {
                 &config,
                 map,
                 passes_to_finish,
-                NetworkBlend::embedded(config.eval, &map),
+                network_blend(&config, &map),
             ))),
             // Without the network's code, `--eval net` is refused by the flag already.
             _ => Searches::Hand(Box::new(TeamSearch::new(
