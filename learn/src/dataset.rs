@@ -11,7 +11,8 @@
 //! the same loss again.
 
 use crate::data_manifest::{verified_games, DataManifest};
-use crate::game_file::{parse_game, GameRecord, PodRecord};
+use crate::game_file::{parse_game, GameRecord, PodRecord, PositionRecord};
+use crate::target::{root_value, td_lambda, Target};
 use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};
@@ -55,6 +56,11 @@ pub struct Samples {
     /// The hand evaluation's advantage [`LOOKAHEAD_TURNS`] turns later in the same game; NaN
     /// when the game ended before.
     pub future_hand: Vec<f32>,
+    /// The searches' own value of the position for player 0 (`target::root_value` of both
+    /// views' root statistics, player 1's complemented, averaged); NaN without visits.
+    pub root: Vec<f32>,
+    /// The index of each game's first sample, in order (a game's samples are consecutive).
+    pub game_starts: Vec<usize>,
 }
 
 /// How far ahead the bootstrapped target looks.
@@ -69,25 +75,62 @@ impl Samples {
         self.targets.is_empty()
     }
 
-    /// Sets the training targets to `result_weight × result + (1 − result_weight) ×
-    /// σ(slope × future advantage / 10,000 + intercept)`, the result alone where the game ended
-    /// within [`LOOKAHEAD_TURNS`]: a denser signal than one result per game, which a few thousand
-    /// games cannot give a network without it memorising them.
-    pub fn bootstrap(&mut self, result_weight: f32, slope: f64, intercept: f64) {
-        self.targets = self
-            .results
+    /// Sets the training targets to `result_weight × learned + (1 − result_weight) ×
+    /// σ(slope × future advantage / 10,000 + intercept)`, the learned part alone where the game
+    /// ended within [`LOOKAHEAD_TURNS`]: a denser signal than one result per game, which a few
+    /// thousand games cannot give a network without it memorising them. `learned` is
+    /// `target`'s (`target.rs`): the result, the searches' root value (the result where a
+    /// position has none), or TD(λ) over `network_values` (player 0's win probability of
+    /// each sample by the network the target bootstraps from; required for TD).
+    pub fn bootstrap(
+        &mut self,
+        result_weight: f32,
+        slope: f64,
+        intercept: f64,
+        target: Target,
+        network_values: Option<&[f32]>,
+    ) -> Result<(), String> {
+        let learned: Vec<f32> = match target {
+            Target::Result => self.results.clone(),
+            Target::Root => self
+                .root
+                .iter()
+                .zip(&self.results)
+                .map(|(&root, &result)| if root.is_nan() { result } else { root })
+                .collect(),
+            Target::Td { lambda } => {
+                let values = network_values
+                    .filter(|values| values.len() == self.len())
+                    .ok_or("the td target needs the network's value of every position")?;
+                let mut learned = Vec::with_capacity(self.len());
+                for (index, &start) in self.game_starts.iter().enumerate() {
+                    let end = self
+                        .game_starts
+                        .get(index + 1)
+                        .copied()
+                        .unwrap_or(self.len());
+                    if end > start {
+                        let result = self.results[start];
+                        learned.extend(td_lambda(&values[start..end], result, lambda));
+                    }
+                }
+                learned
+            }
+        };
+        self.targets = learned
             .iter()
             .zip(&self.future_hand)
-            .map(|(&result, &future)| {
+            .map(|(&learned, &future)| {
                 if future.is_nan() {
-                    result
+                    learned
                 } else {
                     let logit = slope * f64::from(future) / 10_000.0 + intercept;
                     let later = (1.0 / (1.0 + (-logit).exp())) as f32;
-                    result_weight * result + (1.0 - result_weight) * later
+                    result_weight * learned + (1.0 - result_weight) * later
                 }
             })
             .collect();
+        Ok(())
     }
 }
 
@@ -101,6 +144,68 @@ pub struct DataSet {
     /// Distinct maps in training, validation and test.
     pub maps: [usize; 3],
     pub manifest: DataManifest,
+    /// Older data directories read with it (`load_window`, a generation's window) and their
+    /// data hashes, oldest first; empty for one directory.
+    pub window: Vec<(std::path::PathBuf, String)>,
+}
+
+impl DataSet {
+    /// The hash that names the data: the directory's own ([`DataManifest::data_sha256`]), or
+    /// with a window the SHA-256 of every directory's hash, one a line, the window's first.
+    pub fn data_sha256(&self) -> String {
+        if self.window.is_empty() {
+            return self.manifest.data_sha256();
+        }
+        let mut lines = String::new();
+        for (_, hash) in &self.window {
+            lines.push_str(hash);
+            lines.push('\n');
+        }
+        lines.push_str(&self.manifest.data_sha256());
+        lines.push('\n');
+        crate::manifest::sha256_hex(lines.as_bytes())
+    }
+}
+
+impl Samples {
+    /// Appends `other`'s samples (a game's samples stay together).
+    fn extend(&mut self, other: Samples) {
+        let offset = self.len();
+        self.own.extend(other.own);
+        self.theirs.extend(other.theirs);
+        self.targets.extend(other.targets);
+        self.results.extend(other.results);
+        self.hand.extend(other.hand);
+        self.future_hand.extend(other.future_hand);
+        self.root.extend(other.root);
+        self.game_starts
+            .extend(other.game_starts.iter().map(|start| start + offset));
+    }
+}
+
+/// Reads `newest` and the older directories `older` (each checked against its manifest, as
+/// [`load`]) as one data set: the samples of all, the maps counted once, the manifest
+/// `newest`'s, the others named in [`DataSet::window`].
+pub fn load_window(newest: &Path, older: &[std::path::PathBuf]) -> Result<DataSet, String> {
+    let mut data = load(newest)?;
+    if older.is_empty() {
+        return Ok(data);
+    }
+    let mut sets = Vec::new();
+    for dir in older {
+        sets.push((dir.clone(), load(dir)?));
+    }
+    for (dir, set) in sets {
+        data.window.push((dir, set.manifest.data_sha256()));
+        data.games += set.games;
+        for split in 0..3 {
+            data.maps[split] += set.maps[split];
+        }
+        data.train.extend(set.train);
+        data.validation.extend(set.validation);
+        data.test.extend(set.test);
+    }
+    Ok(data)
 }
 
 /// The engine pod of a recorded pod.
@@ -143,7 +248,32 @@ pub fn add_game(game: &GameRecord, samples: &mut Samples) -> Result<(), String> 
     let mut own = [0.0; FEATURE_COUNT];
     let mut theirs = [0.0; FEATURE_COUNT];
     let first = samples.len();
+    samples.game_starts.push(first);
+    let side_value = |position: &PositionRecord| {
+        let stats: Vec<(u32, f64)> = position
+            .stats
+            .iter()
+            .flatten()
+            .map(|stat| (stat.visits, stat.mean))
+            .collect();
+        root_value(&stats)
+    };
+    let their_roots: std::collections::HashMap<u16, f64> = game
+        .positions
+        .iter()
+        .filter(|position| position.view == 1)
+        .filter_map(|position| Some((position.turn, 1.0 - side_value(position)?)))
+        .collect();
     for position in game.positions.iter().filter(|position| position.view == 0) {
+        let roots: Vec<f64> = side_value(position)
+            .into_iter()
+            .chain(their_roots.get(&position.turn).copied())
+            .collect();
+        samples.root.push(if roots.is_empty() {
+            f32::NAN
+        } else {
+            (roots.iter().sum::<f64>() / roots.len() as f64) as f32
+        });
         let pods = fast_pods(&position.pods, &map);
         features(&pods, &map, passes_to_finish, &mut own);
         features(&swap_teams(&pods), &map, passes_to_finish, &mut theirs);
@@ -196,6 +326,7 @@ pub fn load(dir: &Path) -> Result<DataSet, String> {
         games,
         maps: maps.map(|seeds| seeds.len()),
         manifest,
+        window: Vec::new(),
     };
     if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
         return Err(format!(

@@ -2,25 +2,31 @@
 //! one file a game in the format of `game_file`, a run split by `shard`, each directory with its
 //! manifest, `data_manifest`, and the players' decision signatures, `signature`; shard
 //! directories of one run merged by `merge`), the data set of features and targets the trainer
-//! reads, split by map (`dataset`), the reproducible training with candle (`train`: the seeded
-//! model of `model`, the optimiser of `optimiser`, the checkpoint of `checkpoint`, each model's
-//! manifest of `model_manifest`, in the text format of `manifest`), the figures (`metrics`), the
-//! loss plot (`plot`) and the export of the weights into the bot's source (`model`). The
-//! features themselves are the bot's (`csb::bot::value_net::features`), so the trainer and the
-//! bot cannot disagree.
+//! reads, split by map (`dataset`), what the targets learn (`target`), the reproducible training
+//! with candle (`train`: the seeded model of `model`, the optimiser of `optimiser`, the
+//! checkpoint of `checkpoint`, each model's manifest of `model_manifest`, in the text format of
+//! `manifest`), the figures (`metrics`), the plots (`plot`), the export of the weights into the
+//! bot's source (`model`) or into a network file the bot reads at start-up (`net_file`), and the
+//! self-play generations (`generation`) with their table (`generations_table`). The features
+//! themselves are the bot's (`csb::bot::value_net::features`), so the trainer and the bot cannot
+//! disagree.
 
 pub mod checkpoint;
 pub mod data_manifest;
 pub mod dataset;
 pub mod game_file;
+pub mod generation;
+pub mod generations_table;
 pub mod manifest;
 pub mod merge;
 pub mod metrics;
 pub mod model;
 pub mod model_manifest;
+pub mod net_file;
 pub mod optimiser;
 pub mod plot;
 pub mod selfplay;
 pub mod shard;
 pub mod signature;
+pub mod target;
 pub mod train;

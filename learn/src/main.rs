@@ -42,6 +42,83 @@ enum Command {
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
     /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
+    /// One turn of the self-play loop (or the rest of an interrupted one): the best
+    /// generation's network plays itself, the next network trains on the last generations'
+    /// data, a gate (SPRT on game pairs) promotes it or keeps the best; each step recorded in
+    /// ROOT/gen-NNN/state.txt, so running the same command again resumes.
+    Generation(GenerationArgs),
+    /// Writes the generations table and plots again from the kept generations' files.
+    GenerationsTable(TableArgs),
+}
+
+#[derive(clap::Args)]
+struct GenerationArgs {
+    /// The generations' folders (data, training, gates).
+    #[arg(long, default_value = "data/generations")]
+    root: PathBuf,
+    /// Where promoted generations are kept (model, manifest, network file, state, curves).
+    #[arg(long, default_value = "learn/generations")]
+    keep: PathBuf,
+    /// The ladder roster a promoted generation is added to.
+    #[arg(long, default_value = "ladder/players.toml")]
+    players: PathBuf,
+    /// The generations table (the Elo plot goes beside it).
+    #[arg(long, default_value = "docs/generations.md")]
+    table: PathBuf,
+    /// Self-play games a generation.
+    #[arg(long, default_value_t = 800)]
+    games: u64,
+    /// Search iterations a turn in self-play: a fifth of the 25,000 the network reaches at the
+    /// real control (the median, 50 ms a turn).
+    #[arg(long, default_value_t = 5_000)]
+    iterations: u64,
+    /// Nodes per search tree.
+    #[arg(long, default_value_t = 100_000)]
+    nodes: usize,
+    /// Generations whose data the next network trains on (this one and the ones before).
+    #[arg(long, default_value_t = 3)]
+    window: usize,
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 2e-3)]
+    learning_rate: f64,
+    /// The hand evaluation's share of the target at generation 1 (the network on main's 0.7).
+    #[arg(long, default_value_t = 0.7)]
+    hand_share_start: f32,
+    /// Generations after the first it takes the hand share to fall linearly to 0.
+    #[arg(long, default_value_t = 3)]
+    hand_share_generations: u32,
+    /// What the rest of the target learns: result, root or td:LAMBDA (learn train --target).
+    #[arg(long, default_value = "result", value_parser = learn::target::Target::parse)]
+    target: learn::target::Target,
+    /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
+    #[arg(long, default_value_t = 400)]
+    gate_games: u64,
+    /// Search iterations a turn of both bots in the gate (the same network shape costs the
+    /// same per iteration, so equal iterations are equal time).
+    #[arg(long, default_value_t = 5_000)]
+    gate_iterations: u64,
+    /// The gate's SPRT bounds in Elo.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], default_values_t = [0.0, 50.0], allow_negative_numbers = true)]
+    sprt: Vec<f64>,
+    /// The loop's seed (self-play and gate seeds derive from it and the generation).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop after this step (selfplay, train or gate): a session's share; run again to go on.
+    #[arg(long, value_parser = ["selfplay", "train", "gate"])]
+    stop_after: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct TableArgs {
+    /// Where promoted generations are kept.
+    #[arg(long, default_value = "learn/generations")]
+    keep: PathBuf,
+    /// The generations table to write.
+    #[arg(long, default_value = "docs/generations.md")]
+    table: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -60,7 +137,11 @@ struct TrainArgs {
     /// Directory of self-play game files.
     #[arg(long, default_value = "data/selfplay")]
     data: PathBuf,
-    /// Directory of the checkpoint, loss.csv and loss.png.
+    /// Older data directories trained on with DATA (a generation's window), each checked
+    /// against its manifest; repeat the flag for each.
+    #[arg(long)]
+    window_data: Vec<PathBuf>,
+    /// Directory of the checkpoint, loss.csv and loss.svg.
     #[arg(long, default_value = "target/train")]
     out: PathBuf,
     #[arg(long, default_value_t = 12)]
@@ -72,10 +153,19 @@ struct TrainArgs {
     /// Seed of the initial weights and of the minibatches' order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Weight of the game's result in the target; the rest is the hand evaluation's view of the
-    /// position 20 turns later (squashed by the logistic fitted on the results).
+    /// Weight of the learned target (`--target`, the game's result by default) in the target;
+    /// the rest, the hand evaluation's share, is its view of the position 20 turns later
+    /// (squashed by the logistic fitted on the results).
     #[arg(long, default_value_t = 0.3)]
     result_weight: f32,
+    /// What the result weight's share learns: `result` (the game's), `root` (the searches' own
+    /// root values, recorded in the data's stats) or `td:LAMBDA` (TD(λ) over the values of
+    /// --td-network).
+    #[arg(long, default_value = "result", value_parser = learn::target::Target::parse)]
+    target: learn::target::Target,
+    /// The network file (`csb --net-file`) whose values `--target td:LAMBDA` bootstraps from.
+    #[arg(long)]
+    td_network: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -133,6 +223,11 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge(&args),
         Command::Train(args) => train(&args),
         Command::Export(args) => export(&args),
+        Command::Generation(args) => generation(&args),
+        Command::GenerationsTable(args) => learn::generations_table::write(&args.keep, &args.table)
+            .map(|()| {
+                eprintln!("generations-table: {} written", args.table.display());
+            }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -303,15 +398,18 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     if args.epochs == 0 || args.batch == 0 {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
-    let data = learn::dataset::load(&args.data)?;
+    let data = learn::dataset::load_window(&args.data, &args.window_data)?;
     let config = learn::train::TrainConfig {
         data: args.data.clone(),
+        window_data: args.window_data.clone(),
         out: args.out.clone(),
         epochs: args.epochs,
         batch: args.batch,
         learning_rate: args.learning_rate,
         seed: args.seed,
         result_weight: args.result_weight,
+        target: args.target,
+        td_network: args.td_network.clone(),
         progress: true,
     };
     let report = learn::train::train(&data, &config)?;
@@ -319,7 +417,7 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     println!(
         "curves: {} and {}; model and manifest: {} and {}",
         args.out.join("loss.csv").display(),
-        args.out.join("loss.png").display(),
+        args.out.join("loss.svg").display(),
         args.out.join(learn::train::MODEL_FILE).display(),
         manifest_path(&args.out.join(learn::train::MODEL_FILE)).display()
     );
@@ -363,5 +461,37 @@ fn export(args: &ExportArgs) -> Result<(), String> {
         args.model.display(),
         args.keep.display()
     );
+    Ok(())
+}
+
+fn generation(args: &GenerationArgs) -> Result<(), String> {
+    let settings = learn::generation::Settings {
+        games: args.games,
+        iterations: args.iterations,
+        nodes: args.nodes,
+        window: args.window,
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        hand_share_start: args.hand_share_start,
+        hand_share_generations: args.hand_share_generations,
+        target: args.target,
+        gate_games: args.gate_games,
+        gate_iterations: args.gate_iterations,
+        sprt: (args.sprt[0], args.sprt[1]),
+        seed: args.seed,
+    };
+    let places = learn::generation::Places {
+        root: args.root.clone(),
+        keep: args.keep.clone(),
+        players: args.players.clone(),
+        table: args.table.clone(),
+        learn: std::env::current_exe()
+            .map_err(|error| format!("cannot find the learn binary: {error}"))?,
+        progress: true,
+        stop_after: args.stop_after.clone(),
+    };
+    let report = learn::generation::run(&settings, &places)?;
+    println!("{report}");
     Ok(())
 }

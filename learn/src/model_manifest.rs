@@ -9,7 +9,7 @@
 //! model.
 
 use crate::dataset::DataSet;
-use crate::manifest::Manifest;
+use crate::manifest::{sha256_hex, Manifest};
 use crate::metrics::Prediction;
 use crate::train::TrainConfig;
 use std::path::{Path, PathBuf};
@@ -17,12 +17,14 @@ use std::path::{Path, PathBuf};
 const KIND: &str = "csb-model-manifest 1";
 
 /// What must agree for a run to resume on an earlier one's checkpoint.
-const SAME_TRAINING: [&str; 5] = [
+const SAME_TRAINING: [&str; 7] = [
     "data-sha256",
     "batch",
     "learning-rate",
     "seed",
     "result-weight",
+    "target",
+    "td-network-sha256",
 ];
 
 /// The manifest's path beside the model `model`.
@@ -35,7 +37,10 @@ pub fn describe(data: &DataSet, config: &TrainConfig) -> Manifest {
     let mut manifest = Manifest::new(KIND);
     let run = &data.manifest.run;
     manifest.push("data", config.data.display());
-    manifest.push("data-sha256", data.manifest.data_sha256());
+    for (dir, hash) in &data.window {
+        manifest.push("window-data", format!("{} {hash}", dir.display()));
+    }
+    manifest.push("data-sha256", data.data_sha256());
     manifest.push("games", data.games);
     manifest.push(
         "maps",
@@ -65,6 +70,12 @@ pub fn describe(data: &DataSet, config: &TrainConfig) -> Manifest {
     manifest.push("learning-rate", config.learning_rate);
     manifest.push("seed", config.seed);
     manifest.push("result-weight", config.result_weight);
+    manifest.push("target", config.target);
+    if let Some(path) = &config.td_network {
+        let hash = std::fs::read(path).map_or("unreadable".to_string(), |bytes| sha256_hex(&bytes));
+        manifest.push("td-network", path.display());
+        manifest.push("td-network-sha256", hash);
+    }
     manifest.push("command", config.command());
     manifest
 }

@@ -1,7 +1,7 @@
 //! Training the value network with candle, reproducibly: seeded initial weights, minibatch
 //! AdamW (`optimiser.rs`) on the log-loss of predicting the winner, one checkpoint per epoch
 //! with the optimiser's state (`checkpoint.rs`; the loss curve so far in `loss.csv` and
-//! `loss.png`), resumed from there when run again with the same data and settings, early
+//! `loss.svg`), resumed from there when run again with the same data and settings, early
 //! stopping on the validation split. Then the figures: test log-loss and accuracy of the
 //! network (as trained, and quantised as the bot embeds it) beside the hand evaluation's,
 //! squashed by a logistic fitted on the training positions.
@@ -14,6 +14,7 @@ use crate::model::{log_loss, Model};
 use crate::model_manifest;
 use crate::optimiser::{AdamW, AdamWSettings};
 use crate::plot::plot_losses;
+use crate::target::Target;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
@@ -32,6 +33,8 @@ pub const CHECKPOINT_FILE: &str = "checkpoint.safetensors";
 pub struct TrainConfig {
     /// Directory of the self-play data (recorded in the model's manifest).
     pub data: PathBuf,
+    /// Older data directories trained on with it (a generation's window).
+    pub window_data: Vec<PathBuf>,
     /// Directory of checkpoints and curves.
     pub out: PathBuf,
     pub epochs: usize,
@@ -42,6 +45,11 @@ pub struct TrainConfig {
     /// Weight of the game's result in the training target, the rest going to the hand
     /// evaluation's view [`crate::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
     pub result_weight: f32,
+    /// What the result weight's share learns (`target.rs`): the result, the searches' root
+    /// values or TD(λ) over `td_network`'s values.
+    pub target: Target,
+    /// The network file (`csb --net-file`) whose values TD(λ) bootstraps from.
+    pub td_network: Option<PathBuf>,
     /// Show a progress bar.
     pub progress: bool,
 }
@@ -60,16 +68,28 @@ fn shell_word(path: &Path) -> String {
 impl TrainConfig {
     /// The command that repeats this training, every setting spelled out.
     pub fn command(&self) -> String {
+        let window: String = self
+            .window_data
+            .iter()
+            .map(|dir| format!(" --window-data {}", shell_word(dir)))
+            .collect();
         format!(
             "learn train --data {} --out {} --epochs {} --batch {} --learning-rate {} --seed {} \
-             --result-weight {}",
+             --result-weight {} --target {}{}{window}",
             shell_word(&self.data),
             shell_word(&self.out),
             self.epochs,
             self.batch,
             self.learning_rate,
             self.seed,
-            self.result_weight
+            self.result_weight,
+            self.target,
+            self.td_network
+                .as_ref()
+                .map_or(String::new(), |path| format!(
+                    " --td-network {}",
+                    shell_word(path)
+                ))
         )
     }
 }
@@ -328,7 +348,7 @@ fn resume_point(config: &TrainConfig, manifest: &Manifest) -> Result<Option<Chec
 /// ([`Model::initial`]), the minibatches' order from the seed and the epoch, and the
 /// checkpoint holds the optimiser's state: the same data, settings and seed give the same
 /// weights bit for bit, whether the run was interrupted or not. Writes `checkpoint.safetensors`
-/// (the latest epoch), `loss.csv` and `loss.png` after every epoch, and `model.safetensors`
+/// (the latest epoch), `loss.csv` and `loss.svg` after every epoch, and `model.safetensors`
 /// with `model.manifest` when an epoch has the lowest validation loss so far (early stopping:
 /// the model reported and exported); the figures reported are the test split's.
 pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String> {
@@ -339,7 +359,14 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     let resumed = resume_point(config, &manifest)?;
     let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let mut train_set = data.train.clone();
-    train_set.bootstrap(config.result_weight, hand_slope, hand_intercept);
+    let network_values = crate::target::network_values(config, &train_set)?;
+    train_set.bootstrap(
+        config.result_weight,
+        hand_slope,
+        hand_intercept,
+        config.target,
+        network_values.as_deref(),
+    )?;
     std::fs::create_dir_all(&config.out)
         .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
     let checkpoint_path = config.out.join(CHECKPOINT_FILE);
@@ -418,7 +445,7 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
         let train_curve: Vec<f64> = rows.iter().map(|r| r.train_loss).collect();
         let validation_curve: Vec<f64> = rows.iter().map(|r| r.validation_loss).collect();
         plot_losses(
-            &config.out.join("loss.png"),
+            &config.out.join("loss.svg"),
             &train_curve,
             &validation_curve,
         )?;

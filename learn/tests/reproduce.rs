@@ -21,7 +21,7 @@ const OUTPUTS: [&str; 5] = [
     "model.manifest",
     "checkpoint.safetensors",
     "loss.csv",
-    "loss.png",
+    "loss.svg",
 ];
 
 fn fixture() -> PathBuf {

@@ -1,0 +1,178 @@
+//! The generations table (`docs/generations.md`) and the Elo plot beside it, written by the
+//! program from the kept generations' files (`learn/generations/gen-NNN/`: `state.txt`,
+//! `model.manifest`, `loss.csv`), never typed: one row per promoted generation with its games,
+//! positions, target, test log-loss and accuracy beside the hand evaluation's, and its gate.
+//! Generation 1 is the network on main. Each generation's Elo against generation 1 is the sum
+//! of the gates' Elo along its line of parents, its interval the gates' half-widths added in
+//! quadrature (the gates are independent matches); each generation's loss curves are drawn
+//! beside it (`loss.svg`).
+
+use crate::generation::{folder_name, GateResult, State};
+use crate::manifest::Manifest;
+use crate::plot::{plot_elo, plot_losses, EloPoint};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+const MODEL_KIND: &str = "csb-model-manifest 1";
+
+/// One kept generation: its state and its model's manifest (none for generation 1).
+struct Kept {
+    state: State,
+    model: Option<Manifest>,
+}
+
+fn read_kept(keep: &Path) -> Result<BTreeMap<u32, Kept>, String> {
+    let mut kept = BTreeMap::new();
+    let entries = match std::fs::read_dir(keep) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(kept),
+        other => other.map_err(|error| format!("cannot read {}: {error}", keep.display()))?,
+    };
+    for entry in entries {
+        let dir = entry
+            .map_err(|error| format!("cannot read {}: {error}", keep.display()))?
+            .path();
+        let Some(state) = State::read(&dir)? else {
+            continue;
+        };
+        let model = Manifest::read(&dir.join("model.manifest"), MODEL_KIND)?;
+        kept.insert(state.generation, Kept { state, model });
+    }
+    Ok(kept)
+}
+
+/// The loss curves of a kept generation's `loss.csv`.
+fn curves(path: &Path) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let (mut train, mut validation) = (Vec::new(), Vec::new());
+    for (index, line) in text.lines().enumerate().skip(1) {
+        let fields: Vec<f64> = line.split(',').filter_map(|f| f.parse().ok()).collect();
+        if fields.len() != 4 {
+            return Err(format!(
+                "{} line {}: expected epoch,train,validation,accuracy",
+                path.display(),
+                index + 1
+            ));
+        }
+        train.push(fields[1]);
+        validation.push(fields[2]);
+    }
+    Ok((train, validation))
+}
+
+/// Writes the table into `table` and the Elo plot beside it (`generations-elo.svg`), and
+/// each kept generation's loss curves (`keep/gen-NNN/loss.svg`).
+pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
+    let kept = read_kept(keep)?;
+    let mut text = String::from(
+        "# Self-play generations\n\n\
+         Written by `learn generation` (or `learn generations-table`) from the kept generations' \
+         files in `learn/generations/`; do not edit. Each row is a promoted generation: the \
+         self-play games and positions its network was trained on (its window), the target (the \
+         hand evaluation's share, the rest learned), the test split's log-loss and accuracy of \
+         the network beside the hand evaluation's (fitted logistic), and its gate against the \
+         generation that made it (game pairs at fixed iterations, SPRT [elo0, elo1] on pairs). \
+         Elo is against generation 1, summed along the line of gates, with a 95% interval.\n\n\
+         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | gate | Elo vs gen 1 |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut elo: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
+    let mut points = Vec::new();
+    for (generation, entry) in &kept {
+        let state = &entry.state;
+        let (sum, variance) = if *generation == 1 {
+            (0.0, 0.0)
+        } else {
+            let gate = GateResult::parse(state.step("gate").unwrap_or(""))?;
+            let half_width = (gate.elo.2 - gate.elo.1) / 2.0;
+            let (parent_elo, parent_variance) =
+                elo.get(&state.parent).copied().unwrap_or((0.0, 0.0));
+            (
+                parent_elo + gate.elo.0,
+                parent_variance + (half_width / 1.96).powi(2),
+            )
+        };
+        elo.insert(*generation, (sum, variance));
+        let half = 1.96 * variance.sqrt();
+        points.push(EloPoint {
+            generation: *generation,
+            elo: sum,
+            low: sum - half,
+            high: sum + half,
+        });
+        let model = entry.model.as_ref();
+        let get = |key: &str| model.and_then(|m| m.get(key)).unwrap_or("—");
+        let figure = |key: &str, index: usize| -> String {
+            model
+                .and_then(|m| m.get(key))
+                .and_then(|value| value.split_whitespace().nth(index).map(str::to_string))
+                .unwrap_or("—".to_string())
+        };
+        let target = match model {
+            Some(_) => format!(
+                "hand {:.2} + {:.2} {}",
+                state.hand_share,
+                1.0 - state.hand_share,
+                state
+                    .settings
+                    .as_ref()
+                    .map_or("—".to_string(), |s| s.target.to_string())
+            ),
+            None => "hand 0.70 + result 0.30".to_string(),
+        };
+        let gate = state
+            .step("gate")
+            .map_or("— (the network on main)".to_string(), |gate| {
+                GateResult::parse(gate).map_or(gate.to_string(), |g| {
+                    format!(
+                        "{} vs gen {}: {}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, {:+.0}]",
+                        g.decision,
+                        state.parent,
+                        g.wdl.wins,
+                        g.wdl.draws,
+                        g.wdl.losses,
+                        g.elo.0,
+                        g.elo.1,
+                        g.elo.2
+                    )
+                })
+            });
+        let _ = writeln!(
+            text,
+            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {gate} | {:+.0} ± {:.0} |",
+            if *generation == 1 {
+                "—".to_string()
+            } else {
+                state.parent.to_string()
+            },
+            get("games"),
+            get("positions")
+                .replace(" training, ", "/")
+                .replace(" validation, ", "/")
+                .replace(" test", ""),
+            figure("test-network", 1),
+            figure("test-hand", 1),
+            figure("test-network", 3),
+            figure("test-hand", 3),
+            sum,
+            half
+        );
+        let loss_csv = keep.join(folder_name(*generation)).join("loss.csv");
+        if loss_csv.exists() {
+            let (train, validation) = curves(&loss_csv)?;
+            plot_losses(&loss_csv.with_extension("svg"), &train, &validation)?;
+        }
+    }
+    let plot_name = "generations-elo.svg";
+    let _ = writeln!(
+        text,
+        "\n![Elo of each generation against generation 1, with its 95% interval]({plot_name})"
+    );
+    let folder = table.parent().unwrap_or(Path::new("."));
+    plot_elo(&folder.join(plot_name), &points)?;
+    let temporary = table.with_extension("tmp");
+    std::fs::write(&temporary, text)
+        .and_then(|_| std::fs::rename(&temporary, table))
+        .map_err(|error| format!("cannot write {}: {error}", table.display()))
+}
