@@ -306,8 +306,9 @@ pub fn generations(root: &Path) -> Result<Vec<(PathBuf, State)>, String> {
     Ok(found)
 }
 
-/// Runs `learn ARGS`; its progress goes to our stderr. An error names the step.
-fn run_learn(places: &Places, step: &str, args: &[String]) -> Result<(), String> {
+/// Runs `learn ARGS`; its progress bars and its one-line error go to our stderr. When it
+/// fails, the error is [`ALREADY_SAID`]: the step's own line is the run's one line.
+fn run_learn(places: &Places, args: &[String]) -> Result<(), String> {
     let status = Command::new(&places.learn)
         .args(args)
         .stdout(std::process::Stdio::null())
@@ -316,12 +317,13 @@ fn run_learn(places: &Places, step: &str, args: &[String]) -> Result<(), String>
     if status.success() {
         Ok(())
     } else {
-        Err(format!(
-            "the {step} step stopped ({status}; its error is the line above); run the same \
-             command again to resume"
-        ))
+        Err(ALREADY_SAID.to_string())
     }
 }
+
+/// The error of a step whose own process already printed the one line that says what is
+/// wrong (`learn selfplay`, `learn train`): the caller adds nothing.
+pub const ALREADY_SAID: &str = "";
 
 fn path_text(path: &Path) -> String {
     path.display().to_string()
@@ -420,7 +422,6 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         let seed = settings.seed.wrapping_mul(1000) + u64::from(state.generation);
         run_learn(
             places,
-            "selfplay",
             &[
                 "selfplay".to_string(),
                 "--out".to_string(),
@@ -496,7 +497,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         for older in window {
             args.extend(["--window-data".to_string(), path_text(&older)]);
         }
-        run_learn(places, "train", &args)?;
+        run_learn(places, &args)?;
         write_model(&model, &network)?;
         state.done(
             &dir,

@@ -232,7 +232,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("learn: {error}");
+            // A generation's step that failed has printed its line already.
+            if error != learn::generation::ALREADY_SAID {
+                eprintln!("learn: {error}");
+            }
             ExitCode::from(2)
         }
     }
@@ -253,12 +256,31 @@ fn contestant(
     let name = if flags.trim().is_empty() {
         name.to_string()
     } else {
-        format!(
-            "{name}[{}]",
-            flags.split_whitespace().collect::<Vec<_>>().join(",")
-        )
+        format!("{name}[{}]", name_words(flags, &config).join(","))
     };
     Ok(Contestant { name, config })
+}
+
+/// The words of `flags` for a player's name in the data: a network file named by its content
+/// (`net-` and 12 hex digits of the SHA-256 of its weights), not its path, so that games do not
+/// depend on where the file lies.
+fn name_words(flags: &str, config: &csb::bot::config::BotConfig) -> Vec<String> {
+    let words: Vec<&str> = flags.split_whitespace().collect();
+    let mut named = Vec::with_capacity(words.len());
+    for (index, word) in words.iter().enumerate() {
+        let is_path = index > 0 && words[index - 1] == "--net-file";
+        match &config.net_file {
+            Some(file) if is_path => {
+                let bytes: Vec<u8> = file.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                named.push(format!(
+                    "net-{}",
+                    &learn::manifest::sha256_hex(&bytes)[..12]
+                ));
+            }
+            _ => named.push(word.to_string()),
+        }
+    }
+    named
 }
 
 /// The file of game `index` in `dir`.

@@ -1,0 +1,292 @@
+//! `learn generation` at a tiny scale (8 self-play games at 12 iterations, 2 epochs, a gate of
+//! game pairs at 12 iterations; seed 66 puts each of generation 2's and 3's four maps in all
+//! three splits): a generation interrupted inside each step (self-play with a game lost, training
+//! with its network file not yet written, the gate after three games, the promotion before it
+//! was recorded) and run again ends with the files of a generation that never stopped, byte for
+//! byte, and no finished game, kept file or ladder player twice; the next generation trains on
+//! the window of both generations' data. Wrong inputs give one line and exit code 2 and leave
+//! the files as they were: other settings for an unfinished generation, a game file that is not
+//! its manifest's, a model whose manifest names other data.
+
+use learn::data_manifest::DataManifest;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+mod common;
+use common::{learn, text};
+
+/// The settings of every run here (SPRT bounds far below 0 so that a tiny gate promotes).
+const SETTINGS: [&str; 20] = [
+    "--games",
+    "8",
+    "--iterations",
+    "12",
+    "--nodes",
+    "5000",
+    "--epochs",
+    "2",
+    "--batch",
+    "32",
+    "--gate-games",
+    "200",
+    "--gate-iterations",
+    "12",
+    "--seed",
+    "66",
+    "--sprt",
+    "-400",
+    "-300",
+    "--window",
+];
+
+/// `learn generation` in `dir` (its root, kept folder, roster and table inside), with
+/// `extra` flags.
+fn generation(dir: &Path, extra: &[&str]) -> Output {
+    let (root, keep, players, table) = places(dir);
+    let mut args = vec![
+        "generation".to_string(),
+        "--root".to_string(),
+        text(&root),
+        "--keep".to_string(),
+        text(&keep),
+        "--players".to_string(),
+        text(&players),
+        "--table".to_string(),
+        text(&table),
+    ];
+    args.extend(SETTINGS.iter().map(|s| s.to_string()));
+    args.push("2".to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    learn(&args)
+}
+
+fn places(dir: &Path) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    (
+        dir.join("root"),
+        dir.join("keep"),
+        dir.join("players.toml"),
+        dir.join("docs/generations.md"),
+    )
+}
+
+/// A scratch folder with a roster of one player.
+fn fresh(name: &str) -> PathBuf {
+    let dir = common::scratch_in_temp("generation", name);
+    std::fs::write(
+        dir.join("players.toml"),
+        "[[players]]\nname = \"reflex\"\ncommit = \"3e2eeb0\"\nbot = \"reflex\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn assert_success(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// One line on stderr, exit code 2, mentioning `mentions`.
+fn assert_one_line_error(output: &Output, mentions: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|line| !line.starts_with("generation "))
+        .collect();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("learn: ") && lines[0].contains(mentions),
+        "{stderr}"
+    );
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// Removes the state's line of step `step` (as if the run stopped before recording it).
+fn forget_step(state: &Path, step: &str) {
+    let text = String::from_utf8(read(state)).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|line| !line.starts_with(&format!("step: {step}")))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_ne!(kept, text, "no step {step} in {}", state.display());
+    std::fs::write(state, kept).unwrap();
+}
+
+/// The files of generation 2 that must come out the same however the run went.
+fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let (root, keep, players, table) = places(dir);
+    let generation = root.join("gen-002");
+    let mut files = vec![
+        generation.join("state.txt"),
+        generation.join("data/manifest.txt"),
+        generation.join("train/model.safetensors"),
+        generation.join("train/model.manifest"),
+        generation.join("network.txt"),
+        generation.join("gate.txt"),
+        root.join("best.txt"),
+        players,
+        table,
+    ];
+    for name in [
+        "state.txt",
+        "model.safetensors",
+        "model.manifest",
+        "network.txt",
+        "loss.csv",
+    ] {
+        files.push(keep.join("gen-002").join(name));
+    }
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(dir).unwrap().display().to_string();
+            let bytes = read(&path);
+            // The model's manifest names its folder, which differs between the two runs.
+            let bytes = String::from_utf8_lossy(&bytes)
+                .replace(&text(dir), "DIR")
+                .into_bytes();
+            (name, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
+    let straight = fresh("straight");
+    assert_success(&generation(&straight, &[]));
+
+    let dir = fresh("interrupted");
+    let (root, keep, players, _) = places(&dir);
+    let generation_dir = root.join("gen-002");
+    let state = generation_dir.join("state.txt");
+
+    // Self-play, interrupted after game 5 was written but before the run listed it.
+    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+    forget_step(&state, "selfplay");
+    let data = generation_dir.join("data");
+    let mut manifest = DataManifest::read(&data).unwrap().unwrap();
+    manifest.files.remove("game-000005.csbsp");
+    manifest.write(&data).unwrap();
+    std::fs::remove_file(data.join("game-000005.csbsp")).unwrap();
+    let game_0 = read(&data.join("game-000000.csbsp"));
+    // Other settings for the unfinished generation: refused, nothing written.
+    let output = generation(&dir, &["--target", "root"]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (target result, this command root)",
+    );
+    assert!(!data.join("game-000005.csbsp").exists());
+    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+    assert_eq!(read(&data.join("game-000000.csbsp")), game_0);
+
+    // Training, interrupted after the last epoch, before the network file.
+    assert_success(&generation(&dir, &["--stop-after", "train"]));
+    forget_step(&state, "train");
+    std::fs::remove_file(generation_dir.join("network.txt")).unwrap();
+    assert_success(&generation(&dir, &["--stop-after", "train"]));
+
+    // The gate, interrupted after three games.
+    assert_success(&generation(&dir, &["--stop-after", "gate"]));
+    forget_step(&state, "gate");
+    let gate = generation_dir.join("gate.txt");
+    let games = String::from_utf8(read(&gate)).unwrap();
+    assert!(games.lines().count() > 3, "{games}");
+    let first_three: String = games.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&gate, first_three).unwrap();
+    assert_success(&generation(&dir, &["--stop-after", "gate"]));
+    assert_eq!(String::from_utf8(read(&gate)).unwrap(), games);
+
+    // The promotion, interrupted after the kept files and the ladder player were written.
+    assert_success(&generation(&dir, &[]));
+    forget_step(&state, "promoted");
+    assert_success(&generation(&dir, &[]));
+    let roster = String::from_utf8(read(&players)).unwrap();
+    assert_eq!(
+        roster.matches("name = \"csb-gen-002\"").count(),
+        1,
+        "{roster}"
+    );
+    assert!(roster.contains(&format!(
+        "--net-file {}",
+        text(&keep.join("gen-002/network.txt"))
+    )));
+
+    for ((name, mine), (_, theirs)) in outputs(&dir).iter().zip(outputs(&straight)) {
+        assert!(
+            *mine == theirs,
+            "{name} differs from the uninterrupted run's"
+        );
+    }
+    let state_text = String::from_utf8(read(&state)).unwrap();
+    for step in [
+        "selfplay 8 games",
+        "train model-sha256",
+        "gate accepted",
+        "promoted yes",
+    ] {
+        assert!(
+            state_text.contains(&format!("step: {step}")),
+            "{state_text}"
+        );
+    }
+
+    // The next generation is made by generation 2 and trains on both generations' data.
+    assert_success(&generation(&dir, &[]));
+    let next = String::from_utf8(read(&root.join("gen-003/train/model.manifest"))).unwrap();
+    assert!(next.contains("games: 16\n"), "{next}");
+    assert!(next.contains("window-data: "), "{next}");
+    let next_state = String::from_utf8(read(&root.join("gen-003/state.txt"))).unwrap();
+    assert!(next_state.contains("parent: 2\n"), "{next_state}");
+    let table = String::from_utf8(read(&dir.join("docs/generations.md"))).unwrap();
+    assert!(table.contains("| 2 | 1 | 8 |"), "{table}");
+    assert!(dir.join("docs/generations-elo.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&straight);
+}
+
+#[test]
+fn data_or_models_that_are_not_their_manifests_stop_the_generation_in_one_line() {
+    let dir = fresh("wrong");
+    let (root, _, _, _) = places(&dir);
+    let generation_dir = root.join("gen-002");
+    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+
+    // A game file changed after self-play listed it.
+    let game = generation_dir.join("data/game-000002.csbsp");
+    let original = read(&game);
+    let mut changed = original.clone();
+    changed.extend_from_slice(b"\n");
+    std::fs::write(&game, &changed).unwrap();
+    assert_one_line_error(&generation(&dir, &[]), "does not match manifest.txt");
+    assert_eq!(read(&game), changed);
+    assert!(!generation_dir.join("train/model.safetensors").exists());
+    std::fs::write(&game, &original).unwrap();
+
+    // A model whose manifest names other data.
+    assert_success(&generation(&dir, &["--stop-after", "train"]));
+    let state = generation_dir.join("state.txt");
+    forget_step(&state, "train");
+    let model_manifest = generation_dir.join("train/model.manifest");
+    let text = String::from_utf8(read(&model_manifest)).unwrap();
+    let start = text.find("data-sha256: ").unwrap() + "data-sha256: ".len();
+    let other = format!(
+        "{}{}{}",
+        &text[..start],
+        "0".repeat(64),
+        &text[start + 64..]
+    );
+    std::fs::write(&model_manifest, &other).unwrap();
+    let model = read(&generation_dir.join("train/model.safetensors"));
+    assert_one_line_error(&generation(&dir, &[]), "names other data");
+    assert_eq!(read(&generation_dir.join("train/model.safetensors")), model);
+    assert_eq!(String::from_utf8(read(&model_manifest)).unwrap(), other);
+    let _ = std::fs::remove_dir_all(&dir);
+}
