@@ -21,10 +21,17 @@
 #           SELFPLAY_ITERATIONS=400, SHARD=0/1, seed 1; resumable: written games are skipped;
 #           data/selfplay/manifest.txt lists them with the bots' signatures)
 #   train   train the value network on data/selfplay into target/train (reproducible: seeded
-#           weights, per-epoch checkpoint with the optimiser's state, loss.csv and loss.png,
+#           weights, per-epoch checkpoint with the optimiser's state, loss.csv and loss.svg,
 #           model.manifest beside the model), print its test-split figures beside the hand
 #           evaluation's
 #   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
+#   generation  one turn of the self-play loop, or the rest of an interrupted one (`learn
+#           generation`: self-play by the best network, training on the last WINDOW=3
+#           generations, a gate, promotion into learn/generations, ladder/players.toml and
+#           docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000, GATE_GAMES=400,
+#           TARGET_KIND=td:0.7, STOP_AFTER=selfplay|train|gate for a session's share; data in
+#           data/generations; README, "Self-play generations")
+#   generations-table  write docs/generations.md and its plots again from learn/generations
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,
 #           SECONDS=600); installs cargo-afl if it is missing (docs/reliability.md)
@@ -48,7 +55,7 @@ SEED ?= 1
 MAX_CHARS ?= 100000
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena selfplay train export-net fuzz fuzz-all fuzz-cmin fuzz-table clean
+.PHONY: all build test lint bundle bench arena selfplay train export-net generation generations-table fuzz fuzz-all fuzz-cmin fuzz-table clean
 
 all: build bundle
 	@echo "== csb on $(DEMO_INPUT) ($(BOT_ARGS)): first moves"
@@ -103,6 +110,21 @@ train:
 export-net:
 	$(CARGO) run --release -p learn -- export --model target/train/model.safetensors
 	$(CARGO) fmt --all
+
+GEN_GAMES      ?= 800
+GEN_ITERATIONS ?= 5000
+GATE_GAMES     ?= 400
+WINDOW         ?= 3
+TARGET_KIND    ?= td:0.7
+STOP_AFTER     ?=
+generation:
+	$(CARGO) build --release -p learn
+	nice -n 15 target/release/learn generation --games $(GEN_GAMES) --iterations $(GEN_ITERATIONS) \
+		--gate-games $(GATE_GAMES) --gate-iterations $(GEN_ITERATIONS) --window $(WINDOW) \
+		--target $(TARGET_KIND) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+
+generations-table:
+	$(CARGO) run --release -p learn -- generations-table
 
 TARGET  ?=
 SECONDS ?= 600

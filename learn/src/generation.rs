@@ -254,12 +254,19 @@ fn create_dir(dir: &Path) -> Result<(), String> {
 /// and a state that says it is promoted, in the root and among the kept generations. Created
 /// once.
 fn first_generation(root: &Path, keep: &Path) -> Result<(), String> {
-    for dir in [root.join(folder_name(1)), keep.join(folder_name(1))] {
-        if State::read(&dir)?.is_none() {
-            create_dir(&dir)?;
-            write_embedded(&dir.join(NET_FILE))?;
-            first_state(&dir)?;
-        }
+    for folder in [root, keep] {
+        first_generation_in(folder)?;
+    }
+    Ok(())
+}
+
+/// Generation 1's folder in `folder` (a root or the kept generations), created once.
+pub fn first_generation_in(folder: &Path) -> Result<(), String> {
+    let dir = folder.join(folder_name(1));
+    if State::read(&dir)?.is_none() {
+        create_dir(&dir)?;
+        write_embedded(&dir.join(NET_FILE))?;
+        first_state(&dir)?;
     }
     Ok(())
 }
@@ -420,24 +427,37 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     if state.step("selfplay").is_none() {
         eta.announce("selfplay", &state);
         let seed = settings.seed.wrapping_mul(1000) + u64::from(state.generation);
-        run_learn(
-            places,
-            &[
-                "selfplay".to_string(),
-                "--out".to_string(),
-                path_text(&data),
-                "--games".to_string(),
-                settings.games.to_string(),
-                "--iterations".to_string(),
-                settings.iterations.to_string(),
-                "--nodes".to_string(),
-                settings.nodes.to_string(),
-                "--seed".to_string(),
-                seed.to_string(),
-                "--bot-args".to_string(),
-                bot_flags(&parent_network),
-            ],
-        )?;
+        let flags = [
+            "--games".to_string(),
+            settings.games.to_string(),
+            "--iterations".to_string(),
+            settings.iterations.to_string(),
+            "--nodes".to_string(),
+            settings.nodes.to_string(),
+            "--seed".to_string(),
+            seed.to_string(),
+            "--bot-args".to_string(),
+            bot_flags(&parent_network),
+        ];
+        if places.progress {
+            // The same run spread over hosts fills the same folder; this step then finds the
+            // games there (README, "Self-play generations").
+            eprintln!(
+                "generation {}: on several hosts instead: scripts/selfplay-hosts.sh --hosts ... \
+                 --out {} -- {} '{}'",
+                state.generation,
+                data.display(),
+                flags[..flags.len() - 1].join(" "),
+                flags[flags.len() - 1]
+            );
+        }
+        let mut args = vec![
+            "selfplay".to_string(),
+            "--out".to_string(),
+            path_text(&data),
+        ];
+        args.extend(flags);
+        run_learn(places, &args)?;
         let manifest = crate::data_manifest::DataManifest::read(&data)?
             .ok_or_else(|| format!("{} has no manifest after self-play", data.display()))?;
         state.done(

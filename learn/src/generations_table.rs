@@ -41,8 +41,8 @@ fn read_kept(keep: &Path) -> Result<BTreeMap<u32, Kept>, String> {
     Ok(kept)
 }
 
-/// The loss curves of a kept generation's `loss.csv`.
-fn curves(path: &Path) -> Result<(Vec<f64>, Vec<f64>), String> {
+/// The training and validation curves of a `loss.csv` (as `learn train` writes it).
+pub fn curves(path: &Path) -> Result<(Vec<f64>, Vec<f64>), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let (mut train, mut validation) = (Vec::new(), Vec::new());

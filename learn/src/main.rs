@@ -49,6 +49,18 @@ enum Command {
     Generation(GenerationArgs),
     /// Writes the generations table and plots again from the kept generations' files.
     GenerationsTable(TableArgs),
+    /// Draws the loss curves of a training run's loss.csv into an SVG file.
+    PlotLosses(PlotArgs),
+}
+
+#[derive(clap::Args)]
+struct PlotArgs {
+    /// The curves (`learn train`'s loss.csv).
+    #[arg(long)]
+    csv: PathBuf,
+    /// The SVG file to write.
+    #[arg(long)]
+    out: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -90,8 +102,9 @@ struct GenerationArgs {
     /// Generations after the first it takes the hand share to fall linearly to 0.
     #[arg(long, default_value_t = 3)]
     hand_share_generations: u32,
-    /// What the rest of the target learns: result, root or td:LAMBDA (learn train --target).
-    #[arg(long, default_value = "result", value_parser = learn::target::Target::parse)]
+    /// What the rest of the target learns: result, root or td:LAMBDA over the best network's
+    /// values (learn train --target). td:0.7 measured best (README, "Self-play generations").
+    #[arg(long, default_value = "td:0.7", value_parser = learn::target::Target::parse)]
     target: learn::target::Target,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
@@ -224,10 +237,14 @@ fn main() -> ExitCode {
         Command::Train(args) => train(&args),
         Command::Export(args) => export(&args),
         Command::Generation(args) => generation(&args),
-        Command::GenerationsTable(args) => learn::generations_table::write(&args.keep, &args.table)
-            .map(|()| {
-                eprintln!("generations-table: {} written", args.table.display());
-            }),
+        Command::PlotLosses(args) => {
+            learn::generations_table::curves(&args.csv).and_then(|(train, validation)| {
+                learn::plot::plot_losses(&args.out, &train, &validation)
+            })
+        }
+        Command::GenerationsTable(args) => learn::generation::first_generation_in(&args.keep)
+            .and_then(|()| learn::generations_table::write(&args.keep, &args.table))
+            .map(|()| eprintln!("generations-table: {} written", args.table.display())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

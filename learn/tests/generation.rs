@@ -181,7 +181,7 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     let output = generation(&dir, &["--target", "root"]);
     assert_one_line_error(
         &output,
-        "begun with other settings (target result, this command root)",
+        "begun with other settings (target td:0.7, this command root)",
     );
     assert!(!data.join("game-000005.csbsp").exists());
     assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
