@@ -6,7 +6,7 @@
 //! private copy laid out so the library reads the same files), `league_table` (the crate's row
 //! for `--league`: features, recorded game), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
-//! asked for), `league_marker` (the bundle-time league), `prune` and `prune_derives` (`--prune`: what rustc finds unused), `pretty` (prettyplease + rustfmt),
+//! asked for), `league_marker` (the bundle-time league), `prune`, `prune_derives` and `prune_visibility` (`--prune`: what rustc finds unused), `pretty` (prettyplease + rustfmt),
 //! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
 //! module), `std_only`, `compile` and `compare`.
 
@@ -23,6 +23,7 @@ mod modtree;
 mod pretty;
 mod prune;
 mod prune_derives;
+mod prune_visibility;
 mod size;
 mod source;
 mod stage;
@@ -141,6 +142,13 @@ fn run(cli: &Cli) -> Result<()> {
             derives.removed,
             derives.candidates,
             derives.compiles
+        );
+        let visibility = prune_visibility::prune_visibility(&mut tree, &cli.rustc, &cli.check_env)?;
+        say!(
+            "pruned {} of {} `pub`s the bundle does not need ({} rounds of rustc)",
+            visibility.removed,
+            visibility.candidates,
+            visibility.compiles
         );
     }
     let formatted = pretty::format(&tree, cli.tabs, cli.compact, staged.root());

@@ -425,6 +425,11 @@ fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
         .find(|l| l.contains("derived traits"))
         .unwrap_or_else(|| panic!("{s}"));
     assert!(!derives.starts_with("pruned 0 of"), "{derives}");
+    let publics = s
+        .lines()
+        .find(|l| l.contains("`pub`s"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!publics.starts_with("pruned 0 of"), "{publics}");
     let text = fs::read_to_string(out).unwrap();
     assert!(
         !text.contains("pub(in crate)"),
