@@ -8,20 +8,14 @@
 
 use super::{measure, sorted_runs};
 use csb::bot::config::BotConfig;
+use csb::bot::signature::{POSITIONS, SIGNATURE_ITERATIONS, TIMEOUT_POSITION};
 use csb::bot::two_pod::player::Player;
-use csb::protocol::{format_command, InitInput, InputReader, TurnInput};
+use csb::protocol::{InitInput, InputReader, TurnInput};
 
 const RECORDED_INPUT: &str = "replays/inputs/cg-demo.p0.txt";
-/// Turns of the recorded game (0-based) used as fixed positions.
-const POSITIONS: [usize; 6] = [5, 40, 80, 120, 180, 240];
 const BUDGET_MS: f64 = 50.0;
-/// The position also signed as if near the checkpoint timeout (one where the guard changes a
-/// decision).
-const TIMEOUT_POSITION: usize = 120;
 /// Iterations per position for the speed figures.
 const TIMED_ITERATIONS: u64 = 40_000;
-/// Iterations per position for the decision signature.
-const SIGNATURE_ITERATIONS: u64 = 5_000;
 
 fn recorded_game() -> (InitInput, Vec<TurnInput>) {
     let text = std::fs::read_to_string(RECORDED_INPUT).expect("run from the repository root");
@@ -109,25 +103,10 @@ pub fn bench_search() {
         nanoseconds as f64 / plies as f64,
         POSITIONS.len()
     );
-    let mut signature: u64 = 0xcbf2_9ce4_8422_2325;
     // The positions as they are, then one as if our pods had gone 80 turns without a pass (what
-    // the timeout guard reacts to; the recorded game never gets there).
-    let cases = POSITIONS
-        .iter()
-        .map(|&turn| (turn, None))
-        .chain([(TIMEOUT_POSITION, Some(80))]);
-    for (turn, turns_without_pass) in cases {
-        let mut player = player_at(&config, &init, &turns, turn, SIGNATURE_ITERATIONS);
-        if let Some(stuck) = turns_without_pass {
-            player.memory_mut().turns_without_pass[0] = stuck;
-        }
-        let decision = player.play_turn(&turns[turn]);
-        for command in &decision.commands {
-            for byte in format_command(command, "").bytes() {
-                signature = (signature ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-    }
+    // the timeout guard reacts to; the recorded game never gets there): the recipe `learn`
+    // records in its manifests too.
+    let signature = csb::bot::signature::decision_signature(&config).expect("the defaults play");
     println!(
         "search: signature={signature:016x} (iterations={SIGNATURE_ITERATIONS} at each position, \
          turn {TIMEOUT_POSITION} also near the checkpoint timeout)"

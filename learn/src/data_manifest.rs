@@ -1,6 +1,6 @@
 //! The manifest of a self-play data directory (`DIR/manifest.txt`, written by `learn
 //! selfplay`): the run that plays its games (seed, game count, iterations a turn, tree size,
-//! each bot's flags and decision signature, `signature.rs`) and every finished game file with
+//! each bot's flags and decision signature, `csb::bot::signature`) and every finished game file with
 //! its SHA-256.
 //!
 //! `learn selfplay` refuses to add games to a directory of another run (other settings, or a

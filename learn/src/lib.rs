@@ -1,6 +1,6 @@
 //! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
 //! one file a game in the format of `game_file`, a run split by `shard`, each directory with its
-//! manifest, `data_manifest`, and the players' decision signatures, `signature`; shard
+//! manifest, `data_manifest`, with the players' decision signatures, `csb::bot::signature`; shard
 //! directories of one run merged by `merge`), the data set of features and targets the trainer
 //! reads, split by map (`dataset`), what the targets learn (`target`), the reproducible training
 //! with candle (`train`: the seeded model of `model`, the optimiser of `optimiser`, the
@@ -27,6 +27,5 @@ pub mod optimiser;
 pub mod plot;
 pub mod selfplay;
 pub mod shard;
-pub mod signature;
 pub mod target;
 pub mod train;

@@ -5,12 +5,12 @@
 //! line on stderr and exit code 2.
 
 use clap::{Parser, Subcommand};
+use csb::bot::signature::{decision_signature, signature_hex};
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
 use learn::game_file::{write_game, GameRecord};
 use learn::model_manifest::manifest_path;
 use learn::selfplay::{map_seed, play_game, Contestant};
 use learn::shard::Shard;
-use learn::signature::{decision_signature, signature_hex};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -18,6 +18,8 @@ pub mod one_pod;
 pub mod policy;
 pub mod run;
 pub mod search_turn;
+#[cfg(all(feature = "referee", feature = "two-pod"))]
+pub mod signature;
 pub mod turn_loop;
 #[cfg(feature = "two-pod")]
 pub mod two_pod;

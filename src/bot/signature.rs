@@ -1,25 +1,24 @@
-//! The decision signature of a bot configuration: the checksum `make bench` prints
-//! (`examples/bench/search.rs`, "signature"), computed here for any flags. The bot is searched
-//! for 5,000 iterations at fixed turns of a recorded CodinGame game (and once as if near the
-//! checkpoint timeout), and the commands it prints are hashed (FNV-1a, 64 bits). With no flags
-//! it is the bench's number; it changes only when the bot's decisions change, so a self-play
-//! manifest that records it says which bot played the games. The recipe is the bench's (keep
-//! the two in step; README, "Reproducible training", says how they were checked equal).
+//! The decision signature of a bot configuration (feature `referee`: tools and tests only): the
+//! checksum `make bench` prints (`examples/bench/search.rs`, "signature") and `learn` records in
+//! a self-play manifest, one recipe for both. The bot is searched for 5,000 iterations at fixed
+//! turns of a recorded CodinGame game (and once as if near the checkpoint timeout), and the
+//! commands it prints are hashed (FNV-1a, 64 bits). It changes only when the bot's decisions
+//! change, so a manifest that records it says which bot played the games.
 
-use csb::bot::config::BotConfig;
-use csb::bot::two_pod::player::Player;
-use csb::protocol::{format_command, InputReader};
+use crate::bot::config::BotConfig;
+use crate::bot::two_pod::player::Player;
+use crate::protocol::{format_command, InputReader};
 
 /// The recorded game the bench signs on.
-const RECORDED_INPUT: &str = include_str!("../../replays/inputs/cg-demo.p0.txt");
+pub const RECORDED_INPUT: &str = include_str!("../../replays/inputs/cg-demo.p0.txt");
 /// The bench's fixed turns (0-based).
-const POSITIONS: [usize; 6] = [5, 40, 80, 120, 180, 240];
+pub const POSITIONS: [usize; 6] = [5, 40, 80, 120, 180, 240];
 /// The turn also signed as if the pods had gone 80 turns without a pass.
-const TIMEOUT_POSITION: usize = 120;
+pub const TIMEOUT_POSITION: usize = 120;
 const STUCK_TURNS: u32 = 80;
 /// Iterations of each signed search, and of each warm-up turn before it.
-const SIGNATURE_ITERATIONS: u64 = 5_000;
-const WARM_UP_ITERATIONS: u64 = 64;
+pub const SIGNATURE_ITERATIONS: u64 = 5_000;
+pub const WARM_UP_ITERATIONS: u64 = 64;
 
 /// The signature of csb with `config` (its iteration count is the recipe's); an error only for
 /// a configuration the bot rejects.
