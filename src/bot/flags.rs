@@ -32,8 +32,11 @@ impl TunableValue for NetworkFile {
 }
 
 /// `--net-file FILE`: the network file's weights, checked now so that a bad file stops the bot
-/// before its first turn (`value_net/file.rs`).
+/// before its first turn (`value_net/file.rs`); `none`, the default, is the embedded network.
 pub fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
+    if path == "none" {
+        return Ok(None);
+    }
     #[cfg(feature = "net")]
     {
         let text = std::fs::read_to_string(path).map_err(|error| {

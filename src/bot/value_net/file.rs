@@ -123,4 +123,31 @@ mod tests {
             .unwrap_err()
             .contains("2 weights"));
     }
+
+    /// The embedded network played from its file decides as the embedded network: the same
+    /// decision signature as the defaults'.
+    #[cfg(feature = "referee")]
+    #[test]
+    fn the_embedded_network_from_a_file_plays_the_same_decisions() {
+        use crate::bot::config::BotConfig;
+        use crate::bot::signature::decision_signature;
+        let path = std::env::temp_dir().join(format!("csb-net-file-{}.txt", std::process::id()));
+        std::fs::write(&path, write(&Network::embedded())).unwrap();
+        let args = ["--net-file".to_string(), path.display().to_string()];
+        let from_file = BotConfig::from_args(&args).unwrap();
+        assert!(from_file.net_file.is_some());
+        assert_eq!(
+            decision_signature(&from_file),
+            decision_signature(&BotConfig::default())
+        );
+        let none = ["--net-file".to_string(), "none".to_string()];
+        assert_eq!(BotConfig::from_args(&none).unwrap(), BotConfig::default());
+        let _ = std::fs::remove_file(&path);
+        let missing = ["--net-file".to_string(), "/nonexistent/net.txt".to_string()];
+        let error = BotConfig::from_args(&missing).unwrap_err();
+        assert!(
+            error.starts_with("--net-file expects a network file"),
+            "{error}"
+        );
+    }
 }
