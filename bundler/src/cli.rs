@@ -53,6 +53,12 @@ pub struct Cli {
     #[arg(long)]
     pub compact: bool,
 
+    /// Remove the functions, methods, constants, statics, aliases, macros and `use` names that
+    /// the bundle's own `main` never reaches, as rustc's unused-code warnings name them (every
+    /// `pub` item counted as crate-visible); needs --rustc.
+    #[arg(long)]
+    pub prune: bool,
+
     /// A compile-time variable `NAME=VALUE` for the check build only (repeatable): the compile
     /// check and the comparison run rustc with it set, so a bundle without flags can read fixed
     /// settings with `option_env!` (csb: `CSB_ITERATIONS`, `CSB_SEED`). The bundle written is the

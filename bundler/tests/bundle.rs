@@ -379,6 +379,7 @@ fn real_bundle(
     let reference = reference_bot();
     let mut args = vec![
         "--compact",
+        "--prune",
         "--league",
         league,
         "--reference",
@@ -407,7 +408,32 @@ fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
     assert!(s.contains("same output as"), "{s}");
     assert!(s.contains(&format!("[{reference_args}]")), "{s}");
     assert!(s.contains("size per module"), "{s}");
+    // `--prune` found code of the library that the bundle never calls, and unused derives,
+    // and the pruned bundle still printed what the reference printed (above).
+    let count = |prefix: &str| -> usize {
+        let line = s
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{s}"));
+        line[prefix.len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(count("pruned ") > 0, "{s}");
+    assert!(!s.contains("--prune stopped"), "{s}");
+    let derives = s
+        .lines()
+        .find(|l| l.contains("derived traits"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!derives.starts_with("pruned 0 of"), "{derives}");
     let text = fs::read_to_string(out).unwrap();
+    assert!(
+        !text.contains("pub(in crate)"),
+        "the visibility marker left in the bundle"
+    );
     // Only what CodinGame runs: no flag parsing, no help, no other league's protocol.
     assert!(
         !text.contains("fn from_args") && !text.contains("fn help"),
