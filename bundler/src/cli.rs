@@ -66,7 +66,8 @@ pub struct Cli {
     #[arg(long = "check-env", value_name = "NAME=VALUE", value_parser = name_value)]
     pub check_env: Vec<(String, String)>,
 
-    /// Character limit of the bundle (CodinGame's is 100,000), at least 1.
+    /// Limit on the bundle's characters and on its UTF-16 units, the larger of the two counting
+    /// (CodinGame's is 100,000 characters), at least 1.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = at_least_one::<usize>)]
     pub max_chars: usize,
 

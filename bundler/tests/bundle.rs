@@ -51,7 +51,11 @@ fn bundle_ok(crate_dir: &Path, extra: &[&str]) -> (String, TempDir, PathBuf) {
     let s = stdout(&o);
     assert!(s.contains(&format!("wrote {}", out.display())), "{s}");
     assert!(
-        s.contains(&format!("size {} characters", text.chars().count())),
+        s.contains(&format!(
+            "size {} characters, {} UTF-16 units",
+            text.chars().count(),
+            text.encode_utf16().count()
+        )),
         "{s}"
     );
     assert!(s.contains("sha256 "), "{s}");

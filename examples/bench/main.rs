@@ -17,8 +17,9 @@
 //! with a pod–pod contact.
 //!
 //! `eval_cost.rs` then times the leaf evaluation, hand-written and value network
-//! (`evaluation: mode=<hand|net> ns_per_eval=…`), and the network's logit alone
-//! (`value: api=<map|course> kernel=… ns_per_logit=…`).
+//! (`evaluation: mode=<hand|net> ns_per_eval=…`), the network's logit alone
+//! (`value: api=<map|course> kernel=… ns_per_logit=…`), and its two parts, the inputs and the
+//! layers (`value: part=<inputs|layers> … ns_per_call=…`).
 
 mod eval_cost;
 mod search;
@@ -453,6 +454,7 @@ fn main() {
     bench_mix();
     eval_cost::bench_evaluation();
     eval_cost::bench_value();
+    eval_cost::bench_value_parts();
     if !engine_only {
         search::bench_search();
     }
