@@ -35,6 +35,33 @@ pub struct NetworkFile {
     pub values: Vec<f32>,
 }
 
+/// `--net-file FILE`: the network file's weights, checked now so that a bad file stops the bot
+/// before its first turn (`value_net/file.rs`); `none`, the default, is the embedded network.
+#[cfg(feature = "cli")]
+fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
+    if path == "none" {
+        return Ok(None);
+    }
+    #[cfg(feature = "net")]
+    {
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            format!("a network file written by learn (cannot read it: {error})")
+        })?;
+        let values = super::value_net::file::read_values(&text)
+            .map_err(|error| format!("a network file written by learn ({error})"))?;
+        Ok(Some(NetworkFile {
+            path: path.to_string(),
+            values,
+        }))
+    }
+    #[cfg(not(feature = "net"))]
+    {
+        Err(format!(
+            "no network file in this build (feature net), not {path:?}"
+        ))
+    }
+}
+
 /// Which leaf evaluation the search plays (`leaf_evaluation.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
@@ -101,7 +128,7 @@ tunables! {
              or the league's (net in legend, hand elsewhere)";
         /// The network `--eval net` plays instead of the embedded one (self-play generations,
         /// `learn generation`; flags only).
-        net_file: Option<NetworkFile> = None => "net-file", "FILE", super::flags::read_network_file,
+        net_file: Option<NetworkFile> = None => "net-file", "FILE", read_network_file,
             "play this network file (learn generation) instead of the embedded network";
         /// SHIELD only when a collision is possible: 71.0% against the bot without it
         /// (docs/strength.md, row F1).

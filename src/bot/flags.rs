@@ -31,32 +31,6 @@ impl TunableValue for NetworkFile {
     }
 }
 
-/// `--net-file FILE`: the network file's weights, checked now so that a bad file stops the bot
-/// before its first turn (`value_net/file.rs`); `none`, the default, is the embedded network.
-pub fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
-    if path == "none" {
-        return Ok(None);
-    }
-    #[cfg(feature = "net")]
-    {
-        let text = std::fs::read_to_string(path).map_err(|error| {
-            format!("a network file written by learn (cannot read it: {error})")
-        })?;
-        let values = super::value_net::file::read_values(&text)
-            .map_err(|error| format!("a network file written by learn ({error})"))?;
-        Ok(Some(NetworkFile {
-            path: path.to_string(),
-            values,
-        }))
-    }
-    #[cfg(not(feature = "net"))]
-    {
-        Err(format!(
-            "no network file in this build (feature net), not {path:?}"
-        ))
-    }
-}
-
 /// One flag: a tunable of one of the three tables, reached from a [`BotConfig`].
 #[derive(Clone, Copy)]
 pub enum Flag {
