@@ -12,6 +12,7 @@ mod params;
 #[cfg(feature = "cli")]
 pub mod parse;
 mod pool;
+mod puct;
 mod rng;
 mod selection;
 mod smitsimax;
@@ -22,6 +23,7 @@ pub use params::{SearchParams, MAX_DEPTH};
 #[cfg(feature = "cli")]
 pub use parse::{Tunable, TunableValue};
 pub use pool::{Node, NodeId, NodePool};
+pub use puct::Puct;
 pub use rng::Rng;
 pub use selection::{ScoreScale, Selection, Ucb1};
 pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL};
