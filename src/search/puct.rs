@@ -104,7 +104,7 @@ impl Selection for Puct {
 }
 
 /// The index of the child (`(visits, score sum)` each, with its prior in `priors`) of largest
-/// `Q + exploration × P × √parent_visits / (1 + n)` (first of equals), `Q` the child's mean
+/// `Q + exploration × P × √max(parent_visits, 1) / (1 + n)` (first of equals), `Q` the child's mean
 /// normalised by `scale`, or the parent's mean for an unvisited child.
 #[inline]
 pub fn puct(
@@ -115,15 +115,22 @@ pub fn puct(
     exploration: f64,
     scale: ScoreScale,
 ) -> usize {
-    let exploration_scale = exploration * f64::from(parent_visits).sqrt();
-    let unvisited_value = (parent_mean - scale.lowest) * scale.inverse_range;
+    // At least one visit: a node choosing before any visit still follows its priors.
+    let exploration_scale = exploration * f64::from(parent_visits.max(1)).sqrt();
+    // Before any score was backed up the range is empty (lowest +∞): means count from 0.
+    let lowest = if scale.lowest.is_finite() {
+        scale.lowest
+    } else {
+        0.0
+    };
+    let unvisited_value = (parent_mean - lowest) * scale.inverse_range;
     let mut best_index = 0;
     let mut best_bound = f64::NEG_INFINITY;
     for (index, ((visits, score_sum), &prior)) in children.zip(priors).enumerate() {
         let value = if visits == 0 {
             unvisited_value
         } else {
-            (score_sum / f64::from(visits) - scale.lowest) * scale.inverse_range
+            (score_sum / f64::from(visits) - lowest) * scale.inverse_range
         };
         let bound = value + exploration_scale * f64::from(prior) / (1.0 + f64::from(visits));
         if bound > best_bound {
