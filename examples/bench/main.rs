@@ -18,9 +18,11 @@
 //!
 //! `eval_cost.rs` then times the leaf evaluation, hand-written and value network
 //! (`evaluation: mode=<hand|net> ns_per_eval=…`), and the network's logit alone
-//! (`value: api=<map|course> kernel=… ns_per_logit=…`).
+//! (`value: api=<map|course> kernel=… ns_per_logit=…`), then the policy network's cost
+//! (`evaluation: mode=policy ns_per_eval=…`, `policy_cost.rs`).
 
 mod eval_cost;
+mod policy_cost;
 mod search;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
@@ -453,6 +455,7 @@ fn main() {
     bench_mix();
     eval_cost::bench_evaluation();
     eval_cost::bench_value();
+    policy_cost::bench_policy();
     if !engine_only {
         search::bench_search();
     }
