@@ -13,7 +13,7 @@
 #           of that league's protocol; the league's features and game are its row of Cargo.toml's
 #           [package.metadata.bundle.leagues] (FEATURES=.. and INPUT=.. override them). The
 #           bundle, which has no flags, is compiled for the check with CSB_ITERATIONS and CSB_SEED
-#           set to the same iterations and seed
+#           set to the same iterations and seed; `--prune` drops what the bundle never uses
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
@@ -78,7 +78,7 @@ bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
 		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
-		--compact --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--compact --prune --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
 		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 

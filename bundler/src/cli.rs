@@ -53,6 +53,12 @@ pub struct Cli {
     #[arg(long)]
     pub compact: bool,
 
+    /// Remove the functions, methods, constants, statics, aliases, macros and `use` names that
+    /// the bundle's own `main` never reaches, as rustc's unused-code warnings name them (every
+    /// `pub` item counted as crate-visible); needs --rustc.
+    #[arg(long)]
+    pub prune: bool,
+
     /// A compile-time variable `NAME=VALUE` for the check build only (repeatable): the compile
     /// check and the comparison run rustc with it set, so a bundle without flags can read fixed
     /// settings with `option_env!` (csb: `CSB_ITERATIONS`, `CSB_SEED`). The bundle written is the
@@ -60,7 +66,8 @@ pub struct Cli {
     #[arg(long = "check-env", value_name = "NAME=VALUE", value_parser = name_value)]
     pub check_env: Vec<(String, String)>,
 
-    /// Character limit of the bundle (CodinGame's is 100,000), at least 1.
+    /// Limit on the bundle's characters and on its UTF-16 units, the larger of the two counting
+    /// (CodinGame's is 100,000 characters), at least 1.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = at_least_one::<usize>)]
     pub max_chars: usize,
 

@@ -6,7 +6,7 @@
 //! private copy laid out so the library reads the same files), `league_table` (the crate's row
 //! for `--league`: features, recorded game), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
-//! asked for), `league_marker` (the bundle-time league), `pretty` (prettyplease + rustfmt),
+//! asked for), `league_marker` (the bundle-time league), `prune`, `prune_derives` and `prune_visibility` (`--prune`: what rustc finds unused), `pretty` (prettyplease + rustfmt),
 //! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
 //! module), `std_only`, `compile` and `compare`.
 
@@ -21,6 +21,9 @@ mod league_marker;
 mod league_table;
 mod modtree;
 mod pretty;
+mod prune;
+mod prune_derives;
+mod prune_visibility;
 mod size;
 mod source;
 mod stage;
@@ -122,7 +125,33 @@ fn run(cli: &Cli) -> Result<()> {
             cli.league_const
         );
     }
-    let formatted = pretty::format(&tree, cli.tabs, staged.root());
+    if cli.prune {
+        let pruned = prune::prune(&mut tree, &cli.rustc, &cli.check_env)?;
+        say!(
+            "pruned {} items and {} imported names the bundle never uses ({} rounds of rustc)",
+            pruned.items,
+            pruned.imports,
+            pruned.rounds
+        );
+        if let Some(why) = &pruned.stopped {
+            eprintln!("bundler: warning: --prune stopped: {why}");
+        }
+        let derives = prune_derives::prune_derives(&mut tree, &cli.rustc, &cli.check_env)?;
+        say!(
+            "pruned {} of {} derived traits the bundle never uses ({} rounds of rustc)",
+            derives.removed,
+            derives.candidates,
+            derives.compiles
+        );
+        let visibility = prune_visibility::prune_visibility(&mut tree, &cli.rustc, &cli.check_env)?;
+        say!(
+            "pruned {} of {} `pub`s the bundle does not need ({} rounds of rustc)",
+            visibility.removed,
+            visibility.candidates,
+            visibility.compiles
+        );
+    }
+    let formatted = pretty::format(&tree, cli.tabs, cli.compact, staged.root());
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
     }

@@ -1,6 +1,11 @@
 //! Turns the final syntax tree into readable text: `prettyplease` first (always works), then
 //! `rustfmt --edition 2021` over it when rustfmt is available. Without rustfmt, or if it
 //! fails, the prettyplease text is used and a warning says so.
+//!
+//! For `--compact`, which strips the indentation and most spaces afterwards (a line loses about
+//! a fifth of its characters), rustfmt lays the code out for lines of [`COMPACT_WIDTH`] columns
+//! and fills them (`use_small_heuristics=Max`): fewer line breaks, and the compacted lines still
+//! stay within about 120 characters.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,11 +17,21 @@ pub struct Formatted {
     pub warning: Option<String>,
 }
 
-/// Formats `file`; `tabs` indents with tabs; rustfmt runs in `workdir` so that no stray
-/// rustfmt.toml of the caller's changes the output.
-pub fn format(file: &syn::File, tabs: bool, workdir: &Path) -> Formatted {
+/// rustfmt's line width for a bundle that `--compact` rewrites afterwards.
+pub const COMPACT_WIDTH: usize = 140;
+
+/// Formats `file`; `tabs` indents with tabs; `for_compact` lays it out for `--compact`
+/// ([`COMPACT_WIDTH`]); rustfmt runs in `workdir` so that no stray rustfmt.toml of the
+/// caller's changes the output.
+pub fn format(file: &syn::File, tabs: bool, for_compact: bool, workdir: &Path) -> Formatted {
     let pretty = prettyplease::unparse(file);
-    match rustfmt(&pretty, tabs, workdir) {
+    let mut config = format!("newline_style=Unix,hard_tabs={tabs}");
+    if for_compact {
+        config.push_str(&format!(
+            ",max_width={COMPACT_WIDTH},use_small_heuristics=Max"
+        ));
+    }
+    match rustfmt(&pretty, &config, workdir) {
         Ok(text) => Formatted {
             text,
             warning: None,
@@ -30,10 +45,9 @@ pub fn format(file: &syn::File, tabs: bool, workdir: &Path) -> Formatted {
     }
 }
 
-fn rustfmt(text: &str, tabs: bool, workdir: &Path) -> Result<String, String> {
+fn rustfmt(text: &str, config: &str, workdir: &Path) -> Result<String, String> {
     let mut cmd = Command::new("rustfmt");
-    cmd.args(["--edition", "2021", "--config"])
-        .arg(format!("newline_style=Unix,hard_tabs={tabs}"))
+    cmd.args(["--edition", "2021", "--config", config])
         .current_dir(workdir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

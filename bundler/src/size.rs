@@ -1,6 +1,7 @@
-//! Check 1 and the closing report: the size in characters (not bytes, as CodinGame counts)
-//! against the limit, where it goes (a table per module), and the sha256 that identifies the
-//! submitted file.
+//! Check 1 and the closing report: the size in characters (not bytes, as CodinGame counts) and
+//! in UTF-16 units (what a JavaScript editor counts: a character outside the Basic Multilingual
+//! Plane takes two) against the limit, which applies to the larger; where it goes (a table per
+//! module), and the sha256 that identifies the submitted file.
 
 use proc_macro2::{Delimiter, LineColumn, TokenStream, TokenTree};
 use sha2::{Digest, Sha256};
@@ -8,24 +9,51 @@ use std::str::FromStr;
 
 use crate::error::{self, Result};
 
-/// Fails when `text` has more than `max` characters.
+/// A text's size both ways CodinGame may count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Unicode scalar values (Rust's `char`s).
+    pub characters: usize,
+    /// UTF-16 code units: one per character of the Basic Multilingual Plane, two for any other.
+    pub utf16_units: usize,
+}
+
+impl Size {
+    pub fn of(text: &str) -> Size {
+        Size {
+            characters: text.chars().count(),
+            utf16_units: text.encode_utf16().count(),
+        }
+    }
+
+    /// What the limit applies to: the larger count.
+    pub fn counted(&self) -> usize {
+        self.characters.max(self.utf16_units)
+    }
+}
+
+/// Fails when `text` has more than `max` characters or more than `max` UTF-16 units.
 pub fn check(text: &str, max: usize) -> Result<()> {
-    let n = text.chars().count();
-    if n > max {
+    let size = Size::of(text);
+    if size.counted() > max {
         return Err(error::check(format!(
-            "the bundle has {n} characters, {} over the limit of {max}",
-            n - max
+            "the bundle has {} characters and {} UTF-16 units, {} over the limit of {max}",
+            size.characters,
+            size.utf16_units,
+            size.counted() - max
         )));
     }
     Ok(())
 }
 
-/// `size 12345 characters (limit 100000, margin 87655)`.
+/// `size 12345 characters, 12345 UTF-16 units (limit 100000 on the larger, margin 87655)`.
 pub fn report(text: &str, max: usize) -> String {
-    let n = text.chars().count();
+    let size = Size::of(text);
     format!(
-        "size {n} characters (limit {max}, margin {})",
-        max as i64 - n as i64
+        "size {} characters, {} UTF-16 units (limit {max} on the larger, margin {})",
+        size.characters,
+        size.utf16_units,
+        max as i64 - size.counted() as i64
     )
 }
 
@@ -143,7 +171,39 @@ mod tests {
         assert!(check("éééé", 3)
             .unwrap_err()
             .to_string()
-            .contains("4 characters, 1 over"));
+            .contains("4 characters and 4 UTF-16 units, 1 over"));
+        // One unit per character of the Basic Multilingual Plane (the weights' CJK letters).
+        assert_eq!(
+            Size::of("一丁"),
+            Size {
+                characters: 2,
+                utf16_units: 2
+            }
+        );
+        assert!(check("一丁七", 3).is_ok());
+    }
+
+    #[test]
+    fn the_limit_applies_to_the_utf16_units_when_they_are_more() {
+        // U+1F600 is one character but two UTF-16 units (a surrogate pair).
+        let text = "ab\u{1F600}";
+        assert_eq!(
+            Size::of(text),
+            Size {
+                characters: 3,
+                utf16_units: 4
+            }
+        );
+        assert!(check(text, 4).is_ok());
+        let error = check(text, 3).unwrap_err().to_string();
+        assert!(
+            error.contains("3 characters and 4 UTF-16 units, 1 over the limit of 3"),
+            "{error}"
+        );
+        assert_eq!(
+            report(text, 10),
+            "size 3 characters, 4 UTF-16 units (limit 10 on the larger, margin 6)"
+        );
     }
 
     #[test]

@@ -51,7 +51,11 @@ fn bundle_ok(crate_dir: &Path, extra: &[&str]) -> (String, TempDir, PathBuf) {
     let s = stdout(&o);
     assert!(s.contains(&format!("wrote {}", out.display())), "{s}");
     assert!(
-        s.contains(&format!("size {} characters", text.chars().count())),
+        s.contains(&format!(
+            "size {} characters, {} UTF-16 units",
+            text.chars().count(),
+            text.encode_utf16().count()
+        )),
         "{s}"
     );
     assert!(s.contains("sha256 "), "{s}");
@@ -375,6 +379,7 @@ fn real_bundle(
     let reference = reference_bot();
     let mut args = vec![
         "--compact",
+        "--prune",
         "--league",
         league,
         "--reference",
@@ -403,7 +408,37 @@ fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
     assert!(s.contains("same output as"), "{s}");
     assert!(s.contains(&format!("[{reference_args}]")), "{s}");
     assert!(s.contains("size per module"), "{s}");
+    // `--prune` found code of the library that the bundle never calls, and unused derives,
+    // and the pruned bundle still printed what the reference printed (above).
+    let count = |prefix: &str| -> usize {
+        let line = s
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{s}"));
+        line[prefix.len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(count("pruned ") > 0, "{s}");
+    assert!(!s.contains("--prune stopped"), "{s}");
+    let derives = s
+        .lines()
+        .find(|l| l.contains("derived traits"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!derives.starts_with("pruned 0 of"), "{derives}");
+    let publics = s
+        .lines()
+        .find(|l| l.contains("`pub`s"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!publics.starts_with("pruned 0 of"), "{publics}");
     let text = fs::read_to_string(out).unwrap();
+    assert!(
+        !text.contains("pub(in crate)"),
+        "the visibility marker left in the bundle"
+    );
     // Only what CodinGame runs: no flag parsing, no help, no other league's protocol.
     assert!(
         !text.contains("fn from_args") && !text.contains("fn help"),

@@ -7,6 +7,12 @@
 //! `value: api=course` (`Network::player0_logit_on`, the legs of a course built once),
 //! `kernel=<the detected one|portable>`. `logit_sum` (the logits' sum, to the last bit) is the
 //! same for all: the kernels and entry points give the same numbers.
+//!
+//! Last, where a logit's time goes: `value: part=inputs` times both views' inputs alone
+//! (`Inputs::of` from the course's legs, compiled for the baseline x86-64: inside the AVX2 entry
+//! point they are compiled for AVX2, a little faster), `value: part=layers kernel=…` the layers
+//! alone on inputs computed beforehand (`Network::paired_logits`). The two overlap in a whole
+//! logit, so they add up to a little more than `api=course`.
 
 use super::{cpu_time_ns, measure, scenes, sorted_runs, RUNS};
 use csb::bot::actions::ActionSet;
@@ -14,6 +20,7 @@ use csb::bot::csb_game::{CsbGame, RaceContext};
 use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend};
 use csb::bot::value_net::course::Course;
+use csb::bot::value_net::features::Inputs;
 use csb::bot::value_net::network::Network;
 use csb::engine::{League, Map};
 use csb::search::{Game, MAX_AGENTS};
@@ -122,6 +129,67 @@ pub fn bench_value() {
         let logit_sum: f32 = (0..scenes.len()).map(logit).sum();
         println!(
             "value: api={api} kernel={:?} ns_per_logit={:.1} best={:.1} worst={:.1} \
+             logit_sum={logit_sum:e} ({:08x})",
+            network.kernel(),
+            runs[runs.len() / 2],
+            runs[0],
+            runs[runs.len() - 1],
+            logit_sum.to_bits(),
+        );
+    }
+}
+
+/// Times `one_call` (on the scene of the index it is given) and returns the sorted nanoseconds
+/// per call of each run.
+fn time_calls(scene_count: usize, mut one_call: impl FnMut(usize)) -> Vec<f64> {
+    sorted_runs(RUNS, || {
+        let nanos = measure(|| {
+            for index in 0..EVALUATIONS_PER_RUN {
+                one_call(black_box(index % scene_count));
+            }
+        });
+        nanos as f64 / EVALUATIONS_PER_RUN as f64
+    })
+}
+
+/// The inputs alone, then the layers alone with each kernel (see the module's text).
+pub fn bench_value_parts() {
+    let scenes = scenes();
+    let courses: Vec<Course> = scenes.iter().map(|scene| Course::new(&scene.map)).collect();
+    let inputs_of = |index: usize| {
+        let (scene, course) = (&scenes[index], &courses[index]);
+        let legs = scene
+            .fast_pods
+            .map(|pod| course.leg(pod.next_checkpoint as usize));
+        let passes = 3 * scene.map.checkpoint_count() as u16;
+        Inputs::of(&scene.fast_pods, &scene.map, &legs, passes)
+    };
+    let runs = time_calls(scenes.len(), |index| {
+        black_box(inputs_of(index));
+    });
+    println!(
+        "value: part=inputs ns_per_call={:.1} best={:.1} worst={:.1}",
+        runs[runs.len() / 2],
+        runs[0],
+        runs[runs.len() - 1],
+    );
+    let inputs: Vec<Inputs> = (0..scenes.len()).map(inputs_of).collect();
+    for network in [
+        Network::embedded(),
+        Network::embedded().with_portable_kernel(),
+    ] {
+        let runs = time_calls(inputs.len(), |index| {
+            black_box(network.paired_logits(black_box(&inputs[index])));
+        });
+        let logit_sum: f32 = inputs
+            .iter()
+            .map(|inputs| {
+                let [own, theirs] = network.paired_logits(inputs);
+                own - theirs
+            })
+            .sum();
+        println!(
+            "value: part=layers kernel={:?} ns_per_call={:.1} best={:.1} worst={:.1} \
              logit_sum={logit_sum:e} ({:08x})",
             network.kernel(),
             runs[runs.len() / 2],

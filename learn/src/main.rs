@@ -396,7 +396,7 @@ fn export(args: &ExportArgs) -> Result<(), String> {
     eprintln!(
         "export: {} ({} characters) from {}, model kept in {}",
         args.weights.display(),
-        text.len(),
+        text.chars().count(),
         args.model.display(),
         args.keep.display()
     );

@@ -245,7 +245,7 @@ impl Model {
                 1.0
             };
             for value in values {
-                letters.extend(encode_level((value / scale).round() as i32));
+                letters.push(encode_level((value / scale).round() as i32));
             }
             scales.push(format!("{scale:e}"));
         }

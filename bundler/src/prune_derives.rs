@@ -1,0 +1,388 @@
+//! `--prune`, second part: drops the derived traits the bundle never uses. The crate derives
+//! `Debug`, `PartialEq`, `Eq`, `Default`, `Hash`, `PartialOrd` and `Ord` for its tests and
+//! tools; a bundle compiled alone needs only those its code calls. Which ones those are, rustc
+//! says: a derive the code uses cannot be removed without an error, and one it does not use
+//! changes nothing when removed (these traits have no effect but the methods they add, and a
+//! missing method is a compile error, never a silent change). `Clone` and `Copy` stay: without
+//! `Clone` a `.clone()` call could resolve to the reference's, and `Copy` changes moves.
+//!
+//! All the candidates (one trait in one `#[derive]`) are removed at once, then those that
+//! rustc's errors name (the type and the trait) come back, until the bundle compiles: a few
+//! `rustc --emit=metadata` runs. Should the errors name nothing more while the bundle still
+//! does not compile, group testing settles the rest (all the remaining at once, then each half
+//! on its own, down to single candidates). The result is checked once more with debug
+//! assertions off, and dropped if that fails.
+
+use std::path::Path;
+use std::process::Command;
+
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, Path as SynPath, Token};
+
+use crate::error::{input, Result};
+
+/// The derived traits that only add methods nothing else relies on.
+const REMOVABLE: [&str; 7] = [
+    "Debug",
+    "PartialEq",
+    "Eq",
+    "Default",
+    "Hash",
+    "PartialOrd",
+    "Ord",
+];
+
+/// One trait in one `#[derive]`: the attribute's place in visiting order and the trait's name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Candidate {
+    derive: usize,
+    name: String,
+    /// The struct's or enum's name.
+    owner: String,
+}
+
+/// What the step removed, for the report.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct DerivesPruned {
+    /// Traits removed from `#[derive]` lists.
+    pub removed: usize,
+    /// Candidates examined.
+    pub candidates: usize,
+    /// rustc runs.
+    pub compiles: usize,
+}
+
+/// Removes from `file`'s derives the traits its code does not use; `rustc_cmd` and `env` as
+/// for the bundle's compile check. Leaves `file` as it was when the bundle does not compile.
+pub fn prune_derives(
+    file: &mut syn::File,
+    rustc_cmd: &str,
+    env: &[(String, String)],
+) -> Result<DerivesPruned> {
+    let mut found = Collect::default();
+    found.visit_file_mut(file);
+    let candidates = found.candidates;
+    let mut report = DerivesPruned {
+        candidates: candidates.len(),
+        ..DerivesPruned::default()
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("bundler-derives-")
+        .tempdir()
+        .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
+    let mut tester = Tester {
+        file,
+        dir: dir.path(),
+        rustc_cmd,
+        env,
+        compiles: 0,
+    };
+    if !tester.compiles_without(&[], "on")? {
+        report.compiles = tester.compiles;
+        return Ok(report);
+    }
+    // Everything out, then back in what rustc's errors name (the trait and the type), until
+    // the bundle compiles; if the errors name nothing more, group testing decides the rest.
+    let mut removed = candidates.clone();
+    while let Some(errors) = tester.errors_without(&removed)? {
+        let before = removed.len();
+        removed.retain(|candidate| !errors.iter().any(|error| names(error, candidate)));
+        if removed.len() == before {
+            let unsure = std::mem::take(&mut removed);
+            tester.split(&unsure, &mut removed)?;
+            break;
+        }
+    }
+    if !removed.is_empty() && !tester.compiles_without(&removed, "off")? {
+        removed.clear();
+    }
+    report.compiles = tester.compiles;
+    report.removed = removed.len();
+    Remove {
+        removed: &removed,
+        derive: 0,
+    }
+    .visit_file_mut(file);
+    Ok(report)
+}
+
+struct Tester<'a> {
+    file: &'a syn::File,
+    dir: &'a Path,
+    rustc_cmd: &'a str,
+    env: &'a [(String, String)],
+    compiles: usize,
+}
+
+impl Tester<'_> {
+    /// Adds to `removed` the candidates of `group` that can go together with it.
+    fn split(&mut self, group: &[Candidate], removed: &mut Vec<Candidate>) -> Result<()> {
+        if group.is_empty() {
+            return Ok(());
+        }
+        let mut trial = removed.clone();
+        trial.extend_from_slice(group);
+        if self.compiles_without(&trial, "on")? {
+            *removed = trial;
+            return Ok(());
+        }
+        if group.len() > 1 {
+            let (first, second) = group.split_at(group.len() / 2);
+            self.split(first, removed)?;
+            self.split(second, removed)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the file compiles without the `removed` derives.
+    fn compiles_without(&mut self, removed: &[Candidate], debug_assertions: &str) -> Result<bool> {
+        let out = self.compile(removed, debug_assertions, "human")?;
+        Ok(out.status.success())
+    }
+
+    /// The errors (each with its notes, in one string) of the file without the `removed`
+    /// derives, or `None` when it compiles.
+    fn errors_without(&mut self, removed: &[Candidate]) -> Result<Option<Vec<String>>> {
+        let out = self.compile(removed, "on", "json")?;
+        if out.status.success() {
+            return Ok(None);
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let errors = stderr
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|diagnostic| diagnostic["level"] == "error")
+            .map(|diagnostic| {
+                let children = diagnostic["children"].as_array().into_iter().flatten();
+                let notes = children.filter_map(|child| child["message"].as_str());
+                let mut text = diagnostic["message"].as_str().unwrap_or("").to_string();
+                for note in notes {
+                    text.push('\n');
+                    text.push_str(note);
+                }
+                text
+            })
+            .collect();
+        Ok(Some(errors))
+    }
+
+    fn compile(
+        &mut self,
+        removed: &[Candidate],
+        debug_assertions: &str,
+        error_format: &str,
+    ) -> Result<std::process::Output> {
+        let mut file = self.file.clone();
+        Remove { removed, derive: 0 }.visit_file_mut(&mut file);
+        let source = self.dir.join("main.rs");
+        std::fs::write(&source, prettyplease::unparse(&file))
+            .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
+        let mut words = self.rustc_cmd.split_whitespace();
+        let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
+        self.compiles += 1;
+        Command::new(program)
+            .args(words)
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "bin",
+                "--crate-name",
+                "main",
+            ])
+            .args([
+                "--emit=metadata",
+                "-o",
+                "main.rmeta",
+                "--cap-lints",
+                "allow",
+            ])
+            .args(["-C", &format!("debug-assertions={debug_assertions}")])
+            .arg(format!("--error-format={error_format}"))
+            .arg("main.rs")
+            .envs(self.env.iter().map(|(name, value)| (name, value)))
+            .current_dir(self.dir)
+            .output()
+            .map_err(|e| input(format!("--prune: cannot run `{program}`: {e}")))
+    }
+}
+
+/// Whether rustc's `error` (with its notes) names `candidate`'s type and its trait: "`X`
+/// doesn't implement `Debug`", "can't compare `X` with `X`", "binary operation `==` cannot be
+/// applied to type `X`", "the trait bound `X: Default` is not satisfied".
+fn names(error: &str, candidate: &Candidate) -> bool {
+    let word_at = |text: &str, word: &str| {
+        text.match_indices(word).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            let part_of_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            !part_of_word(before) && !part_of_word(after)
+        })
+    };
+    let trait_named = match candidate.name.as_str() {
+        "PartialEq" => ["PartialEq", "compare", "`==`", "`!=`"]
+            .iter()
+            .any(|clue| error.contains(clue)),
+        "PartialOrd" => ["PartialOrd", "`<`", "`>`", "`<=`", "`>=`"]
+            .iter()
+            .any(|clue| error.contains(clue)),
+        name => word_at(error, name),
+    };
+    trait_named && word_at(error, &candidate.owner)
+}
+
+/// The paths of a `#[derive(..)]`, or `None` for another attribute.
+fn derived(attr: &Attribute) -> Option<Punctuated<SynPath, Token![,]>> {
+    if !attr.path().is_ident("derive") {
+        return None;
+    }
+    attr.parse_args_with(Punctuated::parse_terminated).ok()
+}
+
+fn trait_name(path: &SynPath) -> String {
+    path.segments
+        .last()
+        .map_or(String::new(), |s| s.ident.to_string())
+}
+
+/// Every removable trait of every derive, in visiting order.
+#[derive(Default)]
+struct Collect {
+    candidates: Vec<Candidate>,
+    derive: usize,
+}
+
+impl Collect {
+    fn attributes(&mut self, attrs: &[Attribute], owner: &syn::Ident) {
+        for paths in attrs.iter().filter_map(derived) {
+            for path in &paths {
+                let name = trait_name(path);
+                if REMOVABLE.contains(&name.as_str()) {
+                    self.candidates.push(Candidate {
+                        derive: self.derive,
+                        name,
+                        owner: owner.to_string(),
+                    });
+                }
+            }
+            self.derive += 1;
+        }
+    }
+}
+
+impl VisitMut for Collect {
+    fn visit_item_struct_mut(&mut self, item: &mut syn::ItemStruct) {
+        self.attributes(&item.attrs, &item.ident);
+        visit_mut::visit_item_struct_mut(self, item);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        self.attributes(&item.attrs, &item.ident);
+        visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_item_union_mut(&mut self, item: &mut syn::ItemUnion) {
+        self.attributes(&item.attrs, &item.ident);
+        visit_mut::visit_item_union_mut(self, item);
+    }
+}
+
+/// Removes the `removed` traits from the derives (same visiting order as [`Collect`]); a derive
+/// left empty goes.
+struct Remove<'a> {
+    removed: &'a [Candidate],
+    derive: usize,
+}
+
+impl Remove<'_> {
+    fn attributes(&mut self, attrs: &mut Vec<Attribute>) {
+        attrs.retain_mut(|attr| {
+            let Some(paths) = derived(attr) else {
+                return true;
+            };
+            let index = self.derive;
+            self.derive += 1;
+            let kept: Punctuated<SynPath, Token![,]> = paths
+                .into_iter()
+                .filter(|path| {
+                    let name = trait_name(path);
+                    !self
+                        .removed
+                        .iter()
+                        .any(|c| c.derive == index && c.name == name)
+                })
+                .collect();
+            if kept.is_empty() {
+                return false;
+            }
+            *attr = syn::parse_quote!(#[derive(#kept)]);
+            true
+        });
+    }
+}
+
+impl VisitMut for Remove<'_> {
+    fn visit_item_struct_mut(&mut self, item: &mut syn::ItemStruct) {
+        self.attributes(&mut item.attrs);
+        visit_mut::visit_item_struct_mut(self, item);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        self.attributes(&mut item.attrs);
+        visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_item_union_mut(&mut self, item: &mut syn::ItemUnion) {
+        self.attributes(&mut item.attrs);
+        visit_mut::visit_item_union_mut(self, item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pruned(source: &str) -> (String, DerivesPruned) {
+        let mut file = syn::parse_file(source).unwrap();
+        let report = prune_derives(&mut file, "rustc", &[]).unwrap();
+        (prettyplease::unparse(&file), report)
+    }
+
+    #[test]
+    fn keeps_the_derives_the_code_uses_and_drops_the_others() {
+        let (text, report) = pruned(
+            "#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+            pub struct A(u8);
+            #[derive(Debug, PartialEq)]
+            pub struct B(u8);
+            #[derive(Debug)]
+            pub struct C;
+            fn main() {
+                let a = A::default();
+                println!(\"{:?}\", B(1) == B(2));
+                let _ = (a, C);
+            }",
+        );
+        assert!(
+            text.contains("#[derive(Clone, Copy, Default)]\npub struct A"),
+            "{text}"
+        );
+        assert!(
+            text.contains("#[derive(PartialEq)]\npub struct B"),
+            "{text}"
+        );
+        assert!(!text.contains("derive(Debug)]\npub struct C"), "{text}");
+        assert_eq!(report.candidates, 7);
+        assert_eq!(report.removed, 5);
+    }
+
+    #[test]
+    fn a_file_that_does_not_compile_keeps_every_derive() {
+        let source = "#[derive(Debug)] pub struct A; fn main() { let x: u8 = \"no\"; }";
+        let (text, report) = pruned(source);
+        assert!(text.contains("#[derive(Debug)]"), "{text}");
+        assert_eq!(report.removed, 0);
+        assert_eq!(report.compiles, 1);
+    }
+}
