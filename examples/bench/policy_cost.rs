@@ -1,9 +1,9 @@
 //! The policy network's cost (`--policy-net`, `bot/policy_net/`): one team's outputs (both
 //! views' inputs, one view through the layers, each own pod's softmax and value) on the fixed
 //! scenes' positions, with a network of fixed synthetic weights (the cost does not depend on
-//! their values). Prints `evaluation: mode=policy ns_per_eval=<median of the runs>`, the
-//! number beside `mode=net`; a search node's expansion takes one per pod, a rollout ply with
-//! `--rollout policy` one per pod on its greedy plies.
+//! their values). Prints `evaluation: mode=policy-pod ns_per_eval=<median of the runs>`, one
+//! pod's priors alone (`PolicyNetwork::pod_priors`, what a search node's expansion and a rollout
+//! ply with `--rollout policy` take, per pod), then `mode=policy`, a team's whole outputs.
 
 use super::{cpu_time_ns, measure, scenes, sorted_runs, RUNS};
 use csb::bot::policy_net::network::PolicyNetwork;
@@ -37,6 +37,30 @@ pub fn bench_policy() {
             index % 2,
         )
     };
+    let priors = |index: usize| {
+        let scene = &scenes[index % scenes.len()];
+        let passes = 3 * scene.map.checkpoint_count() as u16;
+        network.pod_priors(
+            &scene.fast_pods,
+            &courses[index % scenes.len()],
+            passes,
+            index % 4,
+        )
+    };
+    let runs = sorted_runs(RUNS, || {
+        let nanos = measure(|| {
+            for index in 0..EVALUATIONS_PER_RUN {
+                black_box(priors(black_box(index)));
+            }
+        });
+        nanos as f64 / EVALUATIONS_PER_RUN as f64
+    });
+    println!(
+        "evaluation: mode=policy-pod ns_per_eval={:.1} best={:.1} worst={:.1}",
+        runs[runs.len() / 2],
+        runs[0],
+        runs[runs.len() - 1],
+    );
     let runs = sorted_runs(RUNS, || {
         let nanos = measure(|| {
             for index in 0..EVALUATIONS_PER_RUN {

@@ -43,10 +43,8 @@ impl<E> Guided<E> {
         pods: &[FastPod; POD_COUNT],
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
-        let outputs = self
-            .network
-            .team_outputs(pods, &self.course, race.passes_to_finish, pod / 2);
-        outputs.priors[outputs.slot_of(pod)]
+        self.network
+            .pod_priors(pods, &self.course, race.passes_to_finish, pod)
     }
 }
 

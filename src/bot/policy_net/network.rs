@@ -79,6 +79,38 @@ impl PolicyNetwork {
         out
     }
 
+    /// Pod `pod`'s action probabilities in the position `pods`: its slot's priors of
+    /// [`PolicyNetwork::team_outputs`] bit for bit, computing only that slot's ten outputs and
+    /// their softmax (what the search reads at each expansion and rollout ply).
+    #[inline(always)]
+    pub fn pod_priors(
+        &self,
+        pods: &[FastPod; 4],
+        course: &Course,
+        passes_to_finish: u16,
+        pod: usize,
+    ) -> [f32; ACTION_COUNT] {
+        let team = pod / 2;
+        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
+        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish);
+        let mut hidden = [0.0; HIDDEN];
+        self.input.forward(&inputs.view(team), &mut hidden);
+        relu(&mut hidden);
+        let slot = usize::from(inputs.slot_pod(team, 0) != pod);
+        let first = slot * ACTION_COUNT;
+        // The heads' sums for this slot, in `Dense::forward`'s order (bias, then each input).
+        let mut logits = [0.0; ACTION_COUNT];
+        logits.copy_from_slice(&self.heads.biases[first..first + ACTION_COUNT]);
+        for (value, row) in hidden.iter().zip(self.heads.weights.iter()) {
+            for (sum, weight) in logits.iter_mut().zip(&row[first..first + ACTION_COUNT]) {
+                *sum += value * weight;
+            }
+        }
+        let mut priors = [0.0; ACTION_COUNT];
+        softmax(&logits, &mut priors);
+        priors
+    }
+
     /// Team `team`'s (0: pods 0 and 1, 1: pods 2 and 3) outputs in the position `pods` of a race
     /// of `passes_to_finish` passes on `course`.
     #[inline(always)]
@@ -154,6 +186,20 @@ pub(crate) mod tests {
         logits[4] = 1e4;
         softmax(&logits, &mut priors);
         assert_eq!(priors[4], 1.0);
+    }
+
+    #[test]
+    fn a_pods_priors_are_its_slot_of_the_teams_bit_for_bit() {
+        let network = random_network(7);
+        for (map, pods, passes) in random_positions(25, 2_000) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let outputs = network.team_outputs(&pods, &course, passes, pod / 2);
+                let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
+                let got = network.pod_priors(&pods, &course, passes, pod);
+                assert_eq!(got.map(f32::to_bits), expected);
+            }
+        }
     }
 
     #[test]

@@ -105,21 +105,6 @@ enum Searches {
     GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
 }
 
-/// `$body` with `$search` bound to the searches' active variant's `TeamSearch`.
-macro_rules! with_search {
-    ($searches:expr, $search:ident => $body:expr) => {
-        match $searches {
-            Searches::Hand($search) => $body,
-            #[cfg(feature = "net")]
-            Searches::Net($search) => $body,
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::Guided($search) => $body,
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::GuidedPuct($search) => $body,
-        }
-    };
-}
-
 pub struct Player {
     config: BotConfig,
     map: Map,
@@ -235,7 +220,16 @@ impl Player {
 
     /// Own pod `index`'s root children from the last turn's search.
     fn root_children(&self, index: usize) -> &[Node] {
-        with_search!(&self.searches, search => search.root_children(index))
+        // Written out, not by a macro: the bundler resolves `cfg` attributes outside macros only.
+        match &self.searches {
+            Searches::Hand(search) => search.root_children(index),
+            #[cfg(feature = "net")]
+            Searches::Net(search) => search.root_children(index),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::Guided(search) => search.root_children(index),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::GuidedPuct(search) => search.root_children(index),
+        }
     }
 
     /// Own pod `index`'s (0 or 1) root statistics from the last turn's search: `(action, visits,
@@ -286,9 +280,17 @@ impl Player {
             Roles::of_player(&fast, map, 2, false),
         ];
         let (config, received_at) = (&self.config, input.received_at);
-        let (stats, chosen, played) = with_search!(&mut self.searches, search => {
-            search.decide(fast, roles, config, first_turn, received_at)
-        });
+        let (stats, chosen, played) = match &mut self.searches {
+            Searches::Hand(search) => search.decide(fast, roles, config, first_turn, received_at),
+            #[cfg(feature = "net")]
+            Searches::Net(search) => search.decide(fast, roles, config, first_turn, received_at),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::Guided(search) => search.decide(fast, roles, config, first_turn, received_at),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::GuidedPuct(search) => {
+                search.decide(fast, roles, config, first_turn, received_at)
+            }
+        };
         self.chosen = chosen;
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];
         for (index, command) in commands.iter_mut().enumerate() {
