@@ -65,6 +65,26 @@ records() {
     done
 }
 
+# The saved crashes and hangs of a target that still fail with the current driver ($FUZZ_DRIVER,
+# else target/afl/release/fuzz-afl): "0" once all are fixed, "?" without a driver. A saved
+# input that now runs clean (exit 0 within 10 s) was fixed, or failed for a reason outside the
+# reader (docs/reliability.md says which).
+open_failures() { # target
+    driver=${FUZZ_DRIVER:-target/afl/release/fuzz-afl}
+    if [ ! -x "$driver" ]; then
+        echo "?"
+        return
+    fi
+    failing=0
+    for input in "$dir/$1/default/crashes"/id:* "$dir/$1/default/hangs"/id:*; do
+        [ -f "$input" ] || continue
+        if ! timeout 10 "$driver" "$1" < "$input" > /dev/null 2>&1; then
+            failing=$((failing + 1))
+        fi
+    done
+    echo "$failing"
+}
+
 # Growth over the last window: "no", "yes (+N)", or why it cannot be said.
 growth() { # added run_s
     if [ "$1" -lt 0 ]; then
@@ -80,18 +100,18 @@ minutes() { awk -v s="$1" 'BEGIN { printf "%.1f", s / 60 }'; }
 thousands() { printf '%s' "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 
 table() {
-    echo "| target | time fuzzed (min) | executions | exec/s | corpus | edges found (of instrumented) | map coverage | last new edge at (min) | coverage growing in the last 10 min | crashes saved | hangs saved |"
-    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    echo "| target | time fuzzed (min) | executions | exec/s | corpus | edges found (of instrumented) | map coverage | last new edge at (min) | coverage growing in the last 10 min | crashes saved | hangs saved | still failing now |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     records | while IFS="$(printf '\t')" read -r target run_s execs corpus edges total cvg crashes hangs version last_new_s added; do
         if [ -z "${run_s:-}" ]; then
-            echo "| \`$target\` | not fuzzed | | | | | | | | | |"
+            echo "| \`$target\` | not fuzzed | | | | | | | | | | |"
             continue
         fi
         per_s=0
         [ "$run_s" -gt 0 ] && per_s=$(( execs / run_s ))
         last_new="n/a"
         [ "$last_new_s" -ge 0 ] && last_new=$(minutes "$last_new_s")
-        echo "| \`$target\` | $(minutes "$run_s") | $(thousands "$execs") | $(thousands "$per_s") | $corpus | $edges (of $total) | $cvg | $last_new | $(growth "$added") | $crashes | $hangs |"
+        echo "| \`$target\` | $(minutes "$run_s") | $(thousands "$execs") | $(thousands "$per_s") | $corpus | $edges (of $total) | $cvg | $last_new | $(growth "$added") | $crashes | $hangs | $(open_failures "$target") |"
     done
 }
 
@@ -101,7 +121,7 @@ case "$mode" in
             if [ -z "${run_s:-}" ]; then
                 echo "$target: not fuzzed"
             else
-                echo "$target: $(minutes "$run_s") min, $execs executions, $edges edges, $crashes crashes saved, $hangs hangs saved, growing in the last 10 min: $(growth "$added")"
+                echo "$target: $(minutes "$run_s") min, $execs executions, $edges edges, $crashes crashes saved, $hangs hangs saved ($(open_failures "$target") still failing), growing in the last 10 min: $(growth "$added")"
             fi
         done
         ;;

@@ -73,3 +73,90 @@ pub fn compile(text: &str, rustc_cmd: &str, env: &[(String, String)]) -> Result<
         warnings,
     })
 }
+
+/// rustc's analysis of a text without building it (`--emit=metadata`), for the steps of
+/// `--prune`: one scratch directory, reused by every check of a step.
+pub struct Checker<'a> {
+    dir: TempDir,
+    rustc_cmd: &'a str,
+    env: &'a [(String, String)],
+    /// Checks run so far.
+    pub runs: usize,
+}
+
+/// What rustc said of a text: whether it compiles, and its diagnostics (JSON, one value each).
+pub struct Checked {
+    pub compiles: bool,
+    pub diagnostics: Vec<serde_json::Value>,
+}
+
+impl Checked {
+    /// The diagnostics of level error.
+    pub fn errors(&self) -> impl Iterator<Item = &serde_json::Value> {
+        self.diagnostics.iter().filter(|d| d["level"] == "error")
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// A checker running `rustc_cmd` (split on whitespace) with the compile-time variables `env`.
+    pub fn new(rustc_cmd: &'a str, env: &'a [(String, String)]) -> Result<Self> {
+        let dir = tempfile::Builder::new()
+            .prefix("bundler-prune-")
+            .tempdir()
+            .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
+        Ok(Checker {
+            dir,
+            rustc_cmd,
+            env,
+            runs: 0,
+        })
+    }
+
+    /// Checks `text` as a binary crate of edition 2021, with debug assertions on or off, with
+    /// the lints `warn` as warnings (none: every lint allowed).
+    pub fn check(&mut self, text: &str, debug_assertions: bool, warn: &[&str]) -> Result<Checked> {
+        let source = self.dir.path().join("main.rs");
+        std::fs::write(&source, text)
+            .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
+        let mut words = self.rustc_cmd.split_whitespace();
+        let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
+        let mut command = Command::new(program);
+        command
+            .args(words)
+            .args(["--edition", "2021", "--crate-type", "bin", "--crate-name"])
+            .args([
+                "main",
+                "--emit=metadata",
+                "-o",
+                "main.rmeta",
+                "--error-format=json",
+            ])
+            .arg("-C")
+            .arg(if debug_assertions {
+                "debug-assertions=on"
+            } else {
+                "debug-assertions=off"
+            });
+        if warn.is_empty() {
+            command.args(["--cap-lints", "allow"]);
+        }
+        for lint in warn {
+            command.args(["-W", lint]);
+        }
+        let out = command
+            .arg("main.rs")
+            .envs(self.env.iter().map(|(name, value)| (name, value)))
+            .current_dir(self.dir.path())
+            .output()
+            .map_err(|e| input(format!("--prune: cannot run `{program}`: {e}")))?;
+        self.runs += 1;
+        let diagnostics = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect();
+        Ok(Checked {
+            compiles: out.status.success(),
+            diagnostics,
+        })
+    }
+}

@@ -16,8 +16,6 @@
 //! bundle's own checks (compiles alone, same moves as the binary) still run afterwards.
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::Command;
 
 use proc_macro2::{LineColumn, Span};
 use quote::ToTokens;
@@ -26,6 +24,7 @@ use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{ImplItem, Item, UseTree, Visibility};
 
+use crate::compile::{Checked, Checker};
 use crate::error::{input, Result};
 
 /// The most rounds: each removal can leave new dead code behind (a function only a removed one
@@ -57,6 +56,7 @@ pub fn prune(file: &mut syn::File, rustc_cmd: &str, env: &[(String, String)]) ->
         ))
     })?;
     MarkPublic.visit_file_mut(&mut current);
+    let mut checker = Checker::new(rustc_cmd, env)?;
     // The last tree rustc compiled.
     let mut good: Option<(syn::File, usize, usize)> = None;
     for _ in 0..MAX_ROUNDS {
@@ -70,7 +70,7 @@ pub fn prune(file: &mut syn::File, rustc_cmd: &str, env: &[(String, String)]) ->
                 "--prune: the printed bundle does not parse ({e}); please report this"
             ))
         })?;
-        let unused = match unused_in(&text, rustc_cmd, env)? {
+        let unused = match unused_in(&text, &mut checker)? {
             Ok(unused) => unused,
             Err(error) => {
                 pruned.stopped = Some(match good {
@@ -166,21 +166,11 @@ struct Unused {
 
 /// What rustc reports unused in `text`; `Ok(Err(first error))` when the text does not compile
 /// for another reason than an unresolved import.
-fn unused_in(
-    text: &str,
-    rustc_cmd: &str,
-    env: &[(String, String)],
-) -> Result<std::result::Result<Unused, String>> {
-    let dir = tempfile::Builder::new()
-        .prefix("bundler-prune-")
-        .tempdir()
-        .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
-    let source = dir.path().join("main.rs");
-    std::fs::write(&source, text)
-        .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
+fn unused_in(text: &str, checker: &mut Checker) -> Result<std::result::Result<Unused, String>> {
     let mut both: Option<Unused> = None;
-    for debug_assertions in ["on", "off"] {
-        let once = match lint_once(dir.path(), rustc_cmd, env, debug_assertions)? {
+    for debug_assertions in [true, false] {
+        let checked = checker.check(text, debug_assertions, &LINTS)?;
+        let once = match unused_of(&checked) {
             Ok(once) => once,
             Err(error) => return Ok(Err(error)),
         };
@@ -199,47 +189,14 @@ fn unused_in(
     Ok(Ok(both.unwrap_or_default()))
 }
 
-/// One `rustc --emit=metadata` of `dir/main.rs` with JSON diagnostics.
-fn lint_once(
-    dir: &Path,
-    rustc_cmd: &str,
-    env: &[(String, String)],
-    debug_assertions: &str,
-) -> Result<std::result::Result<Unused, String>> {
-    let mut words = rustc_cmd.split_whitespace();
-    let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
-    let out = Command::new(program)
-        .args(words)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "bin",
-            "--crate-name",
-            "main",
-        ])
-        .args(["--emit=metadata", "-o", "main.rmeta", "--error-format=json"])
-        .args(["-C", &format!("debug-assertions={debug_assertions}")])
-        .args([
-            "-W",
-            "dead_code",
-            "-W",
-            "unused_imports",
-            "-W",
-            "unused_macros",
-        ])
-        .arg("main.rs")
-        .envs(env.iter().map(|(name, value)| (name, value)))
-        .current_dir(dir)
-        .output()
-        .map_err(|e| input(format!("--prune: cannot run `{program}`: {e}")))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
+/// The lints whose warnings name unused code.
+const LINTS: [&str; 3] = ["dead_code", "unused_imports", "unused_macros"];
+
+/// The stretches one check's diagnostics name, or its first error that is not an unresolved
+/// import.
+fn unused_of(checked: &Checked) -> std::result::Result<Unused, String> {
     let mut unused = Unused::default();
-    let mut other_error = None;
-    for line in stderr.lines().filter(|l| l.starts_with('{')) {
-        let Ok(diagnostic) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
+    for diagnostic in &checked.diagnostics {
         let code = diagnostic["code"]["code"].as_str().unwrap_or("");
         let into = match (diagnostic["level"].as_str(), code) {
             (Some("error"), "E0432") => &mut unused.unresolved,
@@ -248,11 +205,12 @@ fn lint_once(
                 continue
             }
             (Some("error"), _) => {
-                let message = diagnostic["message"].as_str().unwrap_or("an error");
-                other_error.get_or_insert_with(|| message.to_string());
-                continue;
+                return Err(diagnostic["message"]
+                    .as_str()
+                    .unwrap_or("an error")
+                    .to_string())
             }
-            (_, "dead_code" | "unused_imports" | "unused_macros") => &mut unused.dead,
+            (_, code) if LINTS.contains(&code) => &mut unused.dead,
             _ => continue,
         };
         let spans = diagnostic["spans"].as_array().into_iter().flatten();
@@ -262,14 +220,10 @@ fn lint_once(
                 .filter_map(stretch_of),
         );
     }
-    if let Some(error) = other_error {
-        return Ok(Err(error));
+    if !checked.compiles && unused.unresolved.is_empty() {
+        return Err("rustc failed without an error message".to_string());
     }
-    if !out.status.success() && unused.unresolved.is_empty() {
-        let first = stderr.lines().next().unwrap_or("no message");
-        return Ok(Err(format!("rustc failed: {first}")));
-    }
-    Ok(Ok(unused))
+    Ok(unused)
 }
 
 /// A JSON span's stretch (rustc counts columns from 1).

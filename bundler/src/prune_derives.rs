@@ -13,14 +13,12 @@
 //! on its own, down to single candidates). The result is checked once more with debug
 //! assertions off, and dropped if that fails.
 
-use std::path::Path;
-use std::process::Command;
-
 use syn::punctuated::Punctuated;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Path as SynPath, Token};
 
-use crate::error::{input, Result};
+use crate::compile::{Checked, Checker};
+use crate::error::Result;
 
 /// The derived traits that only add methods nothing else relies on.
 const REMOVABLE: [&str; 7] = [
@@ -67,19 +65,12 @@ pub fn prune_derives(
         candidates: candidates.len(),
         ..DerivesPruned::default()
     };
-    let dir = tempfile::Builder::new()
-        .prefix("bundler-derives-")
-        .tempdir()
-        .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
     let mut tester = Tester {
         file,
-        dir: dir.path(),
-        rustc_cmd,
-        env,
-        compiles: 0,
+        checker: Checker::new(rustc_cmd, env)?,
     };
-    if !tester.compiles_without(&[], "on")? {
-        report.compiles = tester.compiles;
+    if !tester.compiles_without(&[], true)? {
+        report.compiles = tester.checker.runs;
         return Ok(report);
     }
     // Everything out, then back in what rustc's errors name (the trait and the type), until
@@ -94,10 +85,10 @@ pub fn prune_derives(
             break;
         }
     }
-    if !removed.is_empty() && !tester.compiles_without(&removed, "off")? {
+    if !removed.is_empty() && !tester.compiles_without(&removed, false)? {
         removed.clear();
     }
-    report.compiles = tester.compiles;
+    report.compiles = tester.checker.runs;
     report.removed = removed.len();
     Remove {
         removed: &removed,
@@ -109,10 +100,7 @@ pub fn prune_derives(
 
 struct Tester<'a> {
     file: &'a syn::File,
-    dir: &'a Path,
-    rustc_cmd: &'a str,
-    env: &'a [(String, String)],
-    compiles: usize,
+    checker: Checker<'a>,
 }
 
 impl Tester<'_> {
@@ -123,7 +111,7 @@ impl Tester<'_> {
         }
         let mut trial = removed.clone();
         trial.extend_from_slice(group);
-        if self.compiles_without(&trial, "on")? {
+        if self.compiles_without(&trial, true)? {
             *removed = trial;
             return Ok(());
         }
@@ -136,23 +124,19 @@ impl Tester<'_> {
     }
 
     /// Whether the file compiles without the `removed` derives.
-    fn compiles_without(&mut self, removed: &[Candidate], debug_assertions: &str) -> Result<bool> {
-        let out = self.compile(removed, debug_assertions, "human")?;
-        Ok(out.status.success())
+    fn compiles_without(&mut self, removed: &[Candidate], debug_assertions: bool) -> Result<bool> {
+        Ok(self.check(removed, debug_assertions)?.compiles)
     }
 
     /// The errors (each with its notes, in one string) of the file without the `removed`
     /// derives, or `None` when it compiles.
     fn errors_without(&mut self, removed: &[Candidate]) -> Result<Option<Vec<String>>> {
-        let out = self.compile(removed, "on", "json")?;
-        if out.status.success() {
+        let checked = self.check(removed, true)?;
+        if checked.compiles {
             return Ok(None);
         }
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let errors = stderr
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .filter(|diagnostic| diagnostic["level"] == "error")
+        let errors = checked
+            .errors()
             .map(|diagnostic| {
                 let children = diagnostic["children"].as_array().into_iter().flatten();
                 let notes = children.filter_map(|child| child["message"].as_str());
@@ -167,44 +151,11 @@ impl Tester<'_> {
         Ok(Some(errors))
     }
 
-    fn compile(
-        &mut self,
-        removed: &[Candidate],
-        debug_assertions: &str,
-        error_format: &str,
-    ) -> Result<std::process::Output> {
+    fn check(&mut self, removed: &[Candidate], debug_assertions: bool) -> Result<Checked> {
         let mut file = self.file.clone();
         Remove { removed, derive: 0 }.visit_file_mut(&mut file);
-        let source = self.dir.join("main.rs");
-        std::fs::write(&source, prettyplease::unparse(&file))
-            .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
-        let mut words = self.rustc_cmd.split_whitespace();
-        let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
-        self.compiles += 1;
-        Command::new(program)
-            .args(words)
-            .args([
-                "--edition",
-                "2021",
-                "--crate-type",
-                "bin",
-                "--crate-name",
-                "main",
-            ])
-            .args([
-                "--emit=metadata",
-                "-o",
-                "main.rmeta",
-                "--cap-lints",
-                "allow",
-            ])
-            .args(["-C", &format!("debug-assertions={debug_assertions}")])
-            .arg(format!("--error-format={error_format}"))
-            .arg("main.rs")
-            .envs(self.env.iter().map(|(name, value)| (name, value)))
-            .current_dir(self.dir)
-            .output()
-            .map_err(|e| input(format!("--prune: cannot run `{program}`: {e}")))
+        self.checker
+            .check(&prettyplease::unparse(&file), debug_assertions, &[])
     }
 }
 

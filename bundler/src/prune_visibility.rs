@@ -14,8 +14,6 @@
 //! the moves anyway.
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::Command;
 
 use proc_macro2::{LineColumn, Span};
 use quote::ToTokens;
@@ -23,6 +21,7 @@ use syn::visit::Visit;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Fields, ImplItem, Item, Visibility};
 
+use crate::compile::Checker;
 use crate::error::{input, Result};
 
 /// The most rounds of rustc before the step gives up (and keeps every `pub`).
@@ -110,10 +109,7 @@ pub fn prune_visibility(
         candidates: candidates.len(),
         ..VisibilityPruned::default()
     };
-    let dir = tempfile::Builder::new()
-        .prefix("bundler-visibility-")
-        .tempdir()
-        .map_err(|e| input(format!("cannot create a temporary directory: {e}")))?;
+    let mut checker = Checker::new(rustc_cmd, env)?;
     let mut kept = BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
         let strip: BTreeSet<usize> = candidates.difference(&kept).copied().collect();
@@ -128,13 +124,12 @@ pub fn prune_visibility(
         })?;
         let mut places = Slots::new(Mode::Locate, &guard);
         places.visit_file_mut(&mut located);
-        report.compiles += 1;
-        let Some(errors) = errors_of(dir.path(), &text, rustc_cmd, env, "on")? else {
-            report.compiles += 1;
-            if errors_of(dir.path(), &text, rustc_cmd, env, "off")?.is_none() {
+        let Some(errors) = errors_of(&mut checker, &text, true)? else {
+            if errors_of(&mut checker, &text, false)?.is_none() {
                 Slots::new(Mode::Strip(&strip), &guard).visit_file_mut(file);
                 report.removed = strip.len();
             }
+            report.compiles = checker.runs;
             return Ok(report);
         };
         let wanted: Vec<usize> = strip
@@ -164,6 +159,7 @@ pub fn prune_visibility(
         }
         kept.extend(wanted);
     }
+    report.compiles = checker.runs;
     Ok(report)
 }
 
@@ -196,61 +192,22 @@ struct Errors {
     messages: Vec<String>,
 }
 
-/// Compiles `text` for metadata only; `None` when it compiles.
-fn errors_of(
-    dir: &Path,
-    text: &str,
-    rustc_cmd: &str,
-    env: &[(String, String)],
-    debug_assertions: &str,
-) -> Result<Option<Errors>> {
-    let source = dir.join("main.rs");
-    std::fs::write(&source, text)
-        .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
-    let mut words = rustc_cmd.split_whitespace();
-    let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
-    let out = Command::new(program)
-        .args(words)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "bin",
-            "--crate-name",
-            "main",
-        ])
-        .args([
-            "--emit=metadata",
-            "-o",
-            "main.rmeta",
-            "--cap-lints",
-            "allow",
-        ])
-        .args(["--error-format=json", "-C"])
-        .arg(format!("debug-assertions={debug_assertions}"))
-        .arg("main.rs")
-        .envs(env.iter().map(|(name, value)| (name, value)))
-        .current_dir(dir)
-        .output()
-        .map_err(|e| input(format!("--prune: cannot run `{program}`: {e}")))?;
-    if out.status.success() {
+/// Checks `text`; `None` when it compiles.
+fn errors_of(checker: &mut Checker, text: &str, debug_assertions: bool) -> Result<Option<Errors>> {
+    let checked = checker.check(text, debug_assertions, &[])?;
+    if checked.compiles {
         return Ok(None);
     }
     let mut errors = Errors {
         places: Vec::new(),
         messages: Vec::new(),
     };
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let diagnostics = stderr
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|diagnostic| diagnostic["level"] == "error");
-    for diagnostic in diagnostics {
+    for diagnostic in checked.errors() {
         let children = diagnostic["children"]
             .as_array()
             .cloned()
             .unwrap_or_default();
-        for part in std::iter::once(&diagnostic).chain(&children) {
+        for part in std::iter::once(diagnostic).chain(&children) {
             if let Some(message) = part["message"].as_str() {
                 errors.messages.push(message.to_string());
             }

@@ -6,7 +6,9 @@ use crate::temp_file;
 use arena::codingame::import::import_file;
 
 pub fn recording(input: &[u8]) {
-    let file = temp_file::with_bytes("cg_recording", "json", input);
+    let Some(file) = temp_file::with_bytes("cg_recording", "json", input) else {
+        return;
+    };
     if let Err(why) = import_file(file.path(), None, None, None) {
         one_line("import-cg", &why);
     }

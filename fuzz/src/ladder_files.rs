@@ -34,7 +34,9 @@ pub fn players(input: &[u8]) {
 }
 
 pub fn results(input: &[u8]) {
-    let file = temp_file::with_bytes("ladder_results", "jsonl", input);
+    let Some(file) = temp_file::with_bytes("ladder_results", "jsonl", input) else {
+        return;
+    };
     let games = match results::load(&[file.path()]) {
         Ok(games) => games,
         Err(why) => return one_line("ladder results", &why),

@@ -19,14 +19,26 @@ impl Drop for ScratchFile {
     }
 }
 
-/// Writes `data` to this thread's scratch file named after `target` (with `extension`).
-pub fn with_bytes(target: &str, extension: &str, data: &[u8]) -> ScratchFile {
+/// Writes `data` to this thread's scratch file named after `target` (with `extension`); `None`,
+/// with a line on stderr, when the machine cannot write it (a full disk): that is no fault of
+/// the reader under test, so the target skips the input instead of reporting a crash. (A run
+/// of tune_trajectory on a shared machine saved such a "crash", an empty input that never
+/// failed again, while other jobs filled the disk.)
+pub fn with_bytes(target: &str, extension: &str, data: &[u8]) -> Option<ScratchFile> {
     let thread = format!("{:?}", std::thread::current().id());
     let digits: String = thread.chars().filter(char::is_ascii_digit).collect();
     let path = std::env::temp_dir().join(format!(
         "csb-fuzz-{}-{digits}-{target}.{extension}",
         std::process::id()
     ));
-    std::fs::write(&path, data).expect("the scratch file can be written");
-    ScratchFile(path)
+    match std::fs::write(&path, data) {
+        Ok(()) => Some(ScratchFile(path)),
+        Err(why) => {
+            eprintln!(
+                "fuzz: cannot write the scratch file {}: {why}",
+                path.display()
+            );
+            None
+        }
+    }
 }

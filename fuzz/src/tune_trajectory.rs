@@ -6,7 +6,9 @@ use crate::temp_file;
 use arena::tune::trajectory::{load, parts_of};
 
 pub fn trajectory(input: &[u8]) {
-    let file = temp_file::with_bytes("tune_trajectory", "jsonl", input);
+    let Some(file) = temp_file::with_bytes("tune_trajectory", "jsonl", input) else {
+        return;
+    };
     if let Err(why) = parts_of(file.path(), 0) {
         one_line("trajectory parts", &why);
     }

@@ -1,15 +1,17 @@
-//! How good a position is for each player, as the search sees it.
+//! How good a position is for each pod, as the search sees it.
 //!
-//! A player's race progress is its runner's: checkpoints passed (each worth more than any
-//! distance on the board) minus the distance to its next checkpoint. The difference between the
-//! two runners' progress is the core; each blocker adds how close it stands to the opposing
-//! runner's next checkpoint, where it can meet it. The difference is squashed into (0, 1) so
-//! scores are positive (as the search's discount wants), zero-sum (the two players' scores add
-//! to one) and shared by both pods of a player. A finished race is 1 for the winner, 0 for the
-//! loser.
+//! A pod's race progress is checkpoints passed (each worth more than any distance on the board)
+//! minus the distance to its next checkpoint. Each pod is scored on what it does itself
+//! ([`pod_values`]): a runner on its progress, a blocker on how far behind it keeps the opposing
+//! runner and how close it stands to that runner and its next checkpoint. The search squashes
+//! each pod's change from the root into (0, 1) ([`squash`]), so scores are positive, as the
+//! search's discount wants. A finished race is 1 for the winner's pods, 0 for the loser's.
+//! [`player0_advantage`] is the same measure for a team (runners' progress difference plus the
+//! blockers' terms), one of the value network's inputs.
 //!
-//! With `centred`, the squash is centred on the root's difference instead of on an even race: a
-//! player checkpoints ahead or behind otherwise sees every move score nearly the same.
+//! The team's shared score (`--pod-scores 0`) and its squash centred on the root's lead
+//! (`--centred 1`) lost their rows (docs/strength.md, sections of 2026-11-22 and 2026-11-23) and
+//! are gone.
 
 use crate::engine::{FastPod, Map};
 use crate::search::tunables;
@@ -42,12 +44,6 @@ tunables! {
         /// win).
         score_scale: f64 = 10000.0 => "score-scale", "S", positive,
             "progress lead at which a position scores 0.75";
-        /// Centre the squash on the root's advantage.
-        centred: bool = false => "centred", "0|1", switch, "centre the score on the root's lead";
-        /// Each pod scored on what it does itself instead of the team's shared score (see
-        /// [`pod_values`]).
-        pod_scores: bool = true => "pod-scores", "0|1", switch,
-            "score each pod on what it does itself, not the team's score";
         /// With the network: its share of each pod's score, the rest the hand score (1: the
         /// network alone). At 1000 iterations a turn, 0.15 won 21 of 40 games against the hand
         /// evaluation, 0.3 won 18 of 40, the network alone none of 40 (docs/strength.md, rows
@@ -126,24 +122,7 @@ impl Roles {
     }
 }
 
-/// Player 0's score in (0, 1); player 1's is `1 − score`. `baseline` is the root's
-/// [`player0_advantage`]: the squash is centred there, so the score is as sensitive to a gain of
-/// a few hundred units when a player is checkpoints ahead or behind as in an even race.
-#[inline(always)]
-pub fn player0_score(
-    pods: &[FastPod; 4],
-    map: &Map,
-    roles: &[Roles; 2],
-    weights: &EvalWeights,
-    baseline: f64,
-) -> f64 {
-    squash(
-        player0_advantage(pods, map, roles, weights) - baseline,
-        weights,
-    )
-}
-
-/// An advantage (relative to the baseline) as player 0's score in (0, 1).
+/// A value's change from the root as a score in (0, 1): 0.75 at a gain of `score_scale`.
 #[inline(always)]
 pub fn squash(difference: f64, weights: &EvalWeights) -> f64 {
     0.5 + 0.5 * difference / (difference.abs() + weights.score_scale)
@@ -188,7 +167,7 @@ fn runner_value(pod: &FastPod, map: &Map, weights: &EvalWeights) -> f64 {
     value
 }
 
-/// Each pod's own value with `pod_scores`: a runner's (or a racing blocker's) is
+/// Each pod's own value: a runner's (or a racing blocker's) is
 /// [`runner_value`]; a blocker's is how far behind it keeps the opposing runner (minus that
 /// runner's value) plus how close it stands to that runner's next checkpoint and to the runner
 /// itself, weighted as in the team score. Each tree then learns from what its own pod changes,

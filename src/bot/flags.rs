@@ -197,10 +197,9 @@ mod tests {
         assert_eq!(config.seed, 7);
         assert_eq!(config.search.depth, 4);
         assert_eq!(config.league, League::Gold);
-        assert!(config.shield_near && !config.eval.centred && !config.verbose);
-        let config =
-            BotConfig::from_args(&args("--shield-near 0 --centred 1 --verbose 1")).unwrap();
-        assert!(!config.shield_near && config.eval.centred && config.verbose);
+        assert!(config.shield_near && !config.verbose);
+        let config = BotConfig::from_args(&args("--shield-near 0 --verbose 1")).unwrap();
+        assert!(!config.shield_near && config.verbose);
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
     }
@@ -227,10 +226,8 @@ mod tests {
     fn parses_the_evaluation_and_policy_options() {
         let config = BotConfig::default();
         assert_eq!(config.greedy, 0.8);
-        assert!(config.eval.pod_scores);
-        let config = BotConfig::from_args(&args("--greedy 0.3 --pod-scores 0")).unwrap();
+        let config = BotConfig::from_args(&args("--greedy 0.3")).unwrap();
         assert_eq!(config.greedy, 0.3);
-        assert!(!config.eval.pod_scores);
         assert_eq!(config.evaluation, Evaluation::ByLeague);
         assert_eq!(config.evaluation.in_league(League::Legend), Evaluation::Net);
         assert_eq!(config.evaluation.in_league(League::Gold), Evaluation::Hand);
@@ -245,7 +242,9 @@ mod tests {
         assert!(BotConfig::from_args(&args("--net-weight 1.5")).is_err());
         let error = BotConfig::from_args(&args("--greedy 1.5")).unwrap_err();
         assert_eq!(error, "--greedy expects a number in [0, 1], got \"1.5\"");
-        assert!(BotConfig::from_args(&args("--pod-scores 2")).is_err());
+        // The team score and its centring are gone (issue 33): their flags are unknown.
+        assert!(BotConfig::from_args(&args("--pod-scores 1")).is_err());
+        assert!(BotConfig::from_args(&args("--centred 0")).is_err());
         assert_eq!(config.timeout_guard, 75);
         let config = BotConfig::from_args(&args("--timeout-guard 0")).unwrap();
         assert_eq!(config.timeout_guard, 0);
@@ -268,7 +267,10 @@ mod tests {
                 "unknown flag --bogus (csb --help lists the flags)",
             ),
             ("--seed", "--seed needs a value (csb --help)"),
-            ("--centred yes", "--centred expects 0 or 1, got \"yes\""),
+            (
+                "--shield-near yes",
+                "--shield-near expects 0 or 1, got \"yes\"",
+            ),
             (
                 "--league x",
                 "--league expects wood3, wood2, wood1, bronze, silver, gold or legend, got \"x\"",

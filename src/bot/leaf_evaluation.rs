@@ -5,7 +5,7 @@
 //! A finished race is scored by the game itself (`csb_game.rs`); an evaluation sees only races
 //! nobody has won yet.
 
-use super::evaluation::{player0_advantage, player0_score, pod_values, squash, EvalWeights, Roles};
+use super::evaluation::{pod_values, squash, EvalWeights, Roles};
 #[cfg(feature = "net")]
 use super::value_net::{course::Course, network::Network};
 use crate::engine::rules::POD_COUNT;
@@ -84,36 +84,17 @@ pub struct HandEvaluation {
     pub weights: EvalWeights,
 }
 
-/// Where the hand evaluation centres its squash: player 0's advantage at the root (with
-/// `centred`) and each pod's value at the root (with `pod_scores`), else 0.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HandCentre {
-    pub advantage: f64,
-    pub pod_values: [f64; POD_COUNT],
-}
-
 impl LeafEvaluation for HandEvaluation {
-    type Centre = HandCentre;
+    /// Each pod's value at the root, where its squash is centred.
+    type Centre = [f64; POD_COUNT];
 
     fn centre(
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
         roles: &[Roles; 2],
-    ) -> HandCentre {
-        let weights = &self.weights;
-        HandCentre {
-            advantage: if weights.centred {
-                player0_advantage(pods, race.map, roles, weights)
-            } else {
-                0.0
-            },
-            pod_values: if weights.pod_scores {
-                pod_values(pods, race.map, roles, weights)
-            } else {
-                [0.0; POD_COUNT]
-            },
-        }
+    ) -> [f64; POD_COUNT] {
+        pod_values(pods, race.map, roles, &self.weights)
     }
 
     #[inline(always)]
@@ -122,18 +103,13 @@ impl LeafEvaluation for HandEvaluation {
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
         roles: &[Roles; 2],
-        centre: &HandCentre,
+        centre: &[f64; POD_COUNT],
         scores: &mut [f64; MAX_AGENTS],
     ) {
         let weights = &self.weights;
-        if weights.pod_scores {
-            let values = pod_values(pods, race.map, roles, weights);
-            for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
-                *score = squash(values[pod] - centre.pod_values[pod], weights);
-            }
-        } else {
-            let player0 = player0_score(pods, race.map, roles, weights, centre.advantage);
-            write_team_scores(player0, scores);
+        let values = pod_values(pods, race.map, roles, weights);
+        for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
+            *score = squash(values[pod] - centre[pod], weights);
         }
     }
 }
@@ -167,14 +143,14 @@ impl NetworkBlend {
 #[cfg(feature = "net")]
 impl LeafEvaluation for NetworkBlend {
     /// The hand evaluation's centre and the network's logit for player 0 at the root.
-    type Centre = (HandCentre, f32);
+    type Centre = ([f64; POD_COUNT], f32);
 
     fn centre(
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
         roles: &[Roles; 2],
-    ) -> (HandCentre, f32) {
+    ) -> ([f64; POD_COUNT], f32) {
         let logit = self
             .network
             .player0_logit_on(pods, &self.course, race.passes_to_finish);
@@ -187,7 +163,7 @@ impl LeafEvaluation for NetworkBlend {
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
         roles: &[Roles; 2],
-        centre: &(HandCentre, f32),
+        centre: &([f64; POD_COUNT], f32),
         scores: &mut [f64; MAX_AGENTS],
     ) {
         let weights = &self.hand.weights;
