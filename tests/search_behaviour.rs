@@ -15,6 +15,7 @@ use seeded::Seeded;
 const GENERIC: SearchParams = SearchParams {
     depth: 6,
     exploration: 1.0,
+    puct_exploration: 1.5,
     random_visits: 10,
     expand_after: 0,
     discount: 1.0,

@@ -135,3 +135,87 @@ fn the_value_network_allocates_nothing_per_evaluation() {
     assert_eq!(allocations, 0);
     assert!(sum.is_finite() && sum != 0.0);
 }
+
+#[cfg(all(feature = "net", feature = "cli"))]
+#[test]
+fn the_policy_network_and_the_guided_search_allocate_nothing() {
+    use csb::bot::actions::ActionSet;
+    use csb::bot::csb_game::{CsbGame, RaceContext};
+    use csb::bot::evaluation::{EvalWeights, Roles};
+    use csb::bot::leaf_evaluation::HandEvaluation;
+    use csb::bot::policy_net::guided::Guided;
+    use csb::bot::policy_net::network::PolicyNetwork;
+    use csb::bot::value_net::course::Course;
+    use csb::engine::{FastPod, League, Map, Vec2};
+    use csb::search::Puct;
+    let map = Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap();
+    // A network that prefers some actions, so the priors are not uniform.
+    let mut network = PolicyNetwork::zeros();
+    for (input, row) in network.input.weights.iter_mut().enumerate() {
+        for (hidden, weight) in row.iter_mut().enumerate() {
+            *weight = ((input * 7 + hidden * 3) % 11) as f32 / 11.0 - 0.5;
+        }
+    }
+    for (hidden, row) in network.heads.weights.iter_mut().enumerate() {
+        for (output, weight) in row.iter_mut().enumerate() {
+            *weight = ((hidden * 5 + output) % 13) as f32 / 13.0 - 0.5;
+        }
+    }
+    let pod = |x: f64, passes: u16| FastPod {
+        pos: Vec2::new(x, 2000.0),
+        vel: Vec2::new(100.0, -40.0),
+        heading: Vec2::new(0.0, 1.0),
+        passes,
+        next_checkpoint: (passes % 3) as u8,
+        boost_used: false,
+        shield_lock_turns: 0,
+    };
+    let pods = [
+        pod(1000.0, 1),
+        pod(5000.0, 2),
+        pod(7000.0, 1),
+        pod(3000.0, 0),
+    ];
+    let course = Course::new(&map);
+    let mut sum = 0.0;
+    let allocations = allocations_during(|| {
+        for step in 0..1_000 {
+            let mut moved = pods;
+            moved[0].pos.x += f64::from(step);
+            let outputs = network.team_outputs(&moved, &course, 9, step as usize % 2);
+            sum += outputs.priors[0][3] + outputs.values[1];
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert!(sum.is_finite() && sum != 0.0);
+
+    let hand = HandEvaluation {
+        weights: EvalWeights::default(),
+    };
+    let context = RaceContext {
+        map,
+        actions: ActionSet::new(League::Legend),
+        max_thrust: 200.0,
+        passes_to_finish: 9,
+        shield_near: true,
+        greedy: 0.8,
+        evaluation: Guided::new(hand, network, &map, true),
+    };
+    let roles = [0, 2].map(|runner| Roles {
+        runner,
+        blocker: runner + 1,
+        blocker_races: false,
+    });
+    let root = CsbGame::root(&context, pods, roles);
+    let mut search: Smitsimax<_, Puct> =
+        Smitsimax::with_selection(20_000, SearchParams::default(), 3);
+    let mut nodes = 0;
+    let allocations = allocations_during(|| {
+        for turn in 0..3 {
+            let stats = search.run_iterations(&context, &root, 1_000 * (turn + 1));
+            nodes = nodes.max(stats.nodes_used[0]);
+        }
+    });
+    assert!(nodes > 1, "the guided search grew no tree");
+    assert_eq!(allocations, 0);
+}

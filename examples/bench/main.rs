@@ -19,9 +19,11 @@
 //! `eval_cost.rs` then times the leaf evaluation, hand-written and value network
 //! (`evaluation: mode=<hand|net> ns_per_eval=…`), the network's logit alone
 //! (`value: api=<map|course> kernel=… ns_per_logit=…`), and its two parts, the inputs and the
-//! layers (`value: part=<inputs|layers> … ns_per_call=…`).
+//! layers (`value: part=<inputs|layers> … ns_per_call=…`); then the policy network's cost
+//! (`evaluation: mode=policy ns_per_eval=…`, `policy_cost.rs`).
 
 mod eval_cost;
+mod policy_cost;
 mod search;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
@@ -455,6 +457,7 @@ fn main() {
     eval_cost::bench_evaluation();
     eval_cost::bench_value();
     eval_cost::bench_value_parts();
+    policy_cost::bench_policy();
     if !engine_only {
         search::bench_search();
     }

@@ -39,6 +39,12 @@ enum Command {
     /// from OUT's checkpoint when it is of the same data and settings; the model's manifest goes
     /// beside it.
     Train(TrainArgs),
+    /// Train the policy network (each own pod's action distribution, trained on the root visit
+    /// counts, and its value) on the games of DATA; the best epoch's model goes to
+    /// OUT/policy.safetensors.
+    TrainPolicy(TrainPolicyArgs),
+    /// Write a trained policy model as the file the bot reads (`csb --policy-net FILE`).
+    ExportPolicy(ExportPolicyArgs),
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
     /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
@@ -182,6 +188,35 @@ struct TrainArgs {
 }
 
 #[derive(clap::Args)]
+struct TrainPolicyArgs {
+    /// Directory of self-play game files.
+    #[arg(long, default_value = "data/selfplay")]
+    data: PathBuf,
+    /// Directory the model goes to.
+    #[arg(long, default_value = "target/train-policy")]
+    out: PathBuf,
+    #[arg(long, default_value_t = 8)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 2e-3)]
+    learning_rate: f64,
+    /// Seed of the initial weights and of the minibatches' order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+struct ExportPolicyArgs {
+    /// The trained policy model.
+    #[arg(long, default_value = "target/train-policy/policy.safetensors")]
+    model: PathBuf,
+    /// The bot's policy network file to write.
+    #[arg(long, default_value = "target/train-policy/policy.txt")]
+    out: PathBuf,
+}
+
+#[derive(clap::Args)]
 struct ExportArgs {
     /// The trained model.
     #[arg(long, default_value = "target/train/model.safetensors")]
@@ -245,6 +280,8 @@ fn main() -> ExitCode {
         Command::GenerationsTable(args) => learn::generation::first_generation_in(&args.keep)
             .and_then(|()| learn::generations_table::write(&args.keep, &args.table))
             .map(|()| eprintln!("generations-table: {} written", args.table.display())),
+        Command::TrainPolicy(args) => train_policy(&args),
+        Command::ExportPolicy(args) => export_policy(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -532,5 +569,43 @@ fn generation(args: &GenerationArgs) -> Result<(), String> {
     };
     let report = learn::generation::run(&settings, &places)?;
     println!("{report}");
+    Ok(())
+}
+
+fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
+    if args.epochs == 0 || args.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".to_string());
+    }
+    let data = learn::policy_data::load(&args.data)?;
+    let config = learn::policy_train::PolicyTrainConfig {
+        out: args.out.clone(),
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+    };
+    let report = learn::policy_train::train_policy(&data, &config)?;
+    print!("{}", report.summary());
+    println!(
+        "model: {} (data-sha256 {})",
+        args.out
+            .join(learn::policy_train::POLICY_MODEL_FILE)
+            .display(),
+        data.manifest.data_sha256()
+    );
+    Ok(())
+}
+
+fn export_policy(args: &ExportPolicyArgs) -> Result<(), String> {
+    // Everything is read and checked before anything is written.
+    let model = learn::policy_model::PolicyModel::load(&args.model)?;
+    let text = csb::bot::policy_net::file::write_text(&model.bot_network()?);
+    write_whole(&args.out, text.as_bytes())?;
+    eprintln!(
+        "export-policy: {} ({} characters) from {}",
+        args.out.display(),
+        text.len(),
+        args.model.display()
+    );
     Ok(())
 }

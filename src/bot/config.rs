@@ -88,6 +88,43 @@ impl Evaluation {
     }
 }
 
+/// How a node of the search chooses its child (`search/selection.rs`, `search/puct.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectionKind {
+    /// UCB1 from uniform.
+    Ucb1,
+    /// PUCT, guided by the policy network's priors (`--policy-net`).
+    Puct,
+}
+
+/// What the plies without statistics play where the default policy drives greedily.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// The greedy move (`policy.rs`).
+    Greedy,
+    /// A move drawn from the policy network's priors (`--policy-net`).
+    Policy,
+}
+
+/// `--policy-net`'s parser: `none`, or the path once its file has been read as a policy
+/// network.
+#[cfg(feature = "cli")]
+fn policy_net_file(path: &str) -> Result<Option<String>, String> {
+    if path == "none" {
+        return Ok(None);
+    }
+    #[cfg(feature = "net")]
+    {
+        super::policy_net::file::load(path)?;
+        Ok(Some(path.to_string()))
+    }
+    #[cfg(not(feature = "net"))]
+    {
+        let _ = path;
+        Err("a build with the network (feature net)".to_string())
+    }
+}
+
 tunables! {
     /// Everything the bot can be told (from the command line, in builds with feature `cli`).
     #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +177,28 @@ tunables! {
         /// (docs/strength.md, section of 2026-11-23).
         greedy: f64 = 0.8 => "greedy", "P", fraction,
             "probability of the greedy move on the search's random plies";
+        /// The selection of the search's nodes: UCB1, or PUCT guided by the policy network
+        /// (which `--policy-net` must give).
+        selection: SelectionKind = SelectionKind::Ucb1 => "selection", "ucb1|puct",
+            |text| match text {
+                "ucb1" => Ok(SelectionKind::Ucb1),
+                "puct" => Ok(SelectionKind::Puct),
+                _ => Err(String::new()),
+            },
+            "how a node chooses its child: UCB1, or PUCT on the policy network's priors";
+        /// The moves of the plies without statistics where the greedy policy would play:
+        /// greedy, or drawn from the policy network (which `--policy-net` must give).
+        rollout: Rollout = Rollout::Greedy => "rollout", "greedy|policy",
+            |text| match text {
+                "greedy" => Ok(Rollout::Greedy),
+                "policy" => Ok(Rollout::Policy),
+                _ => Err(String::new()),
+            },
+            "moves of the plies without statistics: greedy, or the policy network's";
+        /// The policy network's file (`learn export-policy`), read at start-up; the binary
+        /// only (the bundles hold no policy network).
+        policy_net: Option<String> = None => "policy-net", "PATH", policy_net_file,
+            "policy network file for --selection puct and --rollout policy (none: no network)";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
         /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68

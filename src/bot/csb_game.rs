@@ -183,12 +183,31 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
         }
     }
 
+    /// The evaluation's priors for pod `pod` (`LeafEvaluation::priors`), uniform when it has
+    /// none.
+    #[inline(always)]
+    fn action_priors(&self, context: &RaceContext<E>, pod: usize, priors: &mut [f32]) {
+        if !context
+            .evaluation
+            .priors(context.view(), &self.pods, pod, priors)
+        {
+            priors.fill(1.0 / priors.len() as f32);
+        }
+    }
+
     /// With probability `greedy`, the pod drives toward its goal (`policy.rs`); otherwise a
     /// uniformly random action. `greedy` 0 draws exactly as the generic uniform policy does.
     #[inline(always)]
     fn default_action(&self, context: &RaceContext<E>, pod: usize, rng: &mut Rng) -> u8 {
         let greedy = context.greedy;
         if greedy > 0.0 && rng.next_f64() < greedy {
+            if let Some(action) =
+                context
+                    .evaluation
+                    .rollout_action(context.view(), &self.pods, pod, rng)
+            {
+                return action;
+            }
             greedy_action(
                 &context.actions,
                 &self.pods[pod],

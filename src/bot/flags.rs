@@ -3,7 +3,7 @@
 //! order, are the flags; `csb --help` prints them with their defaults and
 //! [`BotConfig::from_args`] parses with them. A new flag is one line in one of those tables.
 
-use super::config::{BotConfig, Evaluation, NetworkFile};
+use super::config::{BotConfig, Evaluation, NetworkFile, Rollout, SelectionKind};
 use super::evaluation::EvalWeights;
 use crate::engine::League;
 use crate::search::{SearchParams, Tunable, TunableValue};
@@ -28,6 +28,26 @@ impl TunableValue for Evaluation {
 impl TunableValue for NetworkFile {
     fn show(&self) -> String {
         self.path.clone()
+    }
+}
+
+impl TunableValue for SelectionKind {
+    fn show(&self) -> String {
+        match self {
+            SelectionKind::Ucb1 => "ucb1",
+            SelectionKind::Puct => "puct",
+        }
+        .to_string()
+    }
+}
+
+impl TunableValue for Rollout {
+    fn show(&self) -> String {
+        match self {
+            Rollout::Greedy => "greedy",
+            Rollout::Policy => "policy",
+        }
+        .to_string()
     }
 }
 
@@ -154,6 +174,13 @@ impl BotConfig {
             })?;
             index += 2;
         }
+        let guided = config.selection == SelectionKind::Puct || config.rollout == Rollout::Policy;
+        if guided && config.policy_net.is_none() {
+            return Err(
+                "--selection puct and --rollout policy need --policy-net PATH (csb --help)"
+                    .to_string(),
+            );
+        }
         Ok(config)
     }
 }
@@ -181,6 +208,24 @@ mod tests {
         assert!(!config.shield_near && config.verbose);
         let config = BotConfig::from_args(&args("--first-budget-ms 5000")).unwrap();
         assert_eq!(config.first_budget_ms, MAX_FIRST_BUDGET_MS);
+    }
+
+    #[test]
+    fn the_guided_search_needs_a_readable_policy_network() {
+        let refused = |text: &str, words: &str| {
+            let error = BotConfig::from_args(&args(text)).unwrap_err();
+            assert!(error.contains(words), "{error}");
+            assert!(!error.contains('\n'), "{error}");
+        };
+        refused("--selection puct", "need --policy-net");
+        refused("--rollout policy --policy-net none", "need --policy-net");
+        refused(
+            "--selection puct --policy-net /nonexistent/policy.txt",
+            "cannot read the policy network /nonexistent/policy.txt",
+        );
+        refused("--selection uct", "ucb1 or puct");
+        let config = BotConfig::from_args(&args("--policy-net none --selection ucb1")).unwrap();
+        assert_eq!(config, BotConfig::default());
     }
 
     #[test]

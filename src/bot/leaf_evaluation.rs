@@ -10,7 +10,7 @@ use super::evaluation::{pod_values, squash, EvalWeights, Roles};
 use super::value_net::{course::Course, network::Network};
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{FastPod, Map};
-use crate::search::MAX_AGENTS;
+use crate::search::{Rng, MAX_AGENTS};
 use std::fmt::Debug;
 
 /// What is fixed about a race during a search, as an evaluation needs it.
@@ -43,6 +43,33 @@ pub trait LeafEvaluation {
         centre: &Self::Centre,
         scores: &mut [f64; MAX_AGENTS],
     );
+    /// Pod `pod`'s prior over its actions in `pods`, written to `priors` (summing to 1); false
+    /// when the evaluation knows none (the search then takes them uniform). Read by a
+    /// prior-guided selection when a node gets its children.
+    #[inline(always)]
+    fn priors(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        pod: usize,
+        priors: &mut [f32],
+    ) -> bool {
+        let _ = (race, pods, pod, priors);
+        false
+    }
+    /// The move pod `pod` plays on a ply without statistics where the default policy would
+    /// play its greedy move (`policy.rs`); `None`: the greedy move.
+    #[inline(always)]
+    fn rollout_action(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        pod: usize,
+        rng: &mut Rng,
+    ) -> Option<u8> {
+        let _ = (race, pods, pod, rng);
+        None
+    }
 }
 
 /// Player 0's score `player0` as both its pods' scores and its complement as both of player 1's.

@@ -16,6 +16,8 @@ pub mod league;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;
 pub mod policy;
+#[cfg(all(feature = "net", feature = "cli"))]
+pub mod policy_net;
 pub mod run;
 pub mod search_turn;
 #[cfg(all(feature = "referee", feature = "two-pod"))]

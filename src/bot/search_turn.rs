@@ -4,12 +4,15 @@
 use super::config::BotConfig;
 use super::csb_game::{CsbGame, RaceContext};
 use super::leaf_evaluation::LeafEvaluation;
-use crate::search::{SearchStats, Smitsimax};
+use crate::search::{SearchStats, Selection, Smitsimax};
 use std::time::Instant;
 
 /// The search's choice for own pod `index` (see the two-pod `Player`'s use of it): a move that
 /// won the race on the spot in every one of its visits, else the search's best action.
-pub fn chosen_action<E: LeafEvaluation>(search: &Smitsimax<CsbGame<E>>, index: usize) -> u8 {
+pub fn chosen_action<E: LeafEvaluation, S: Selection>(
+    search: &Smitsimax<CsbGame<E>, S>,
+    index: usize,
+) -> u8 {
     search
         .root_stats(index)
         .filter(|&(_, visits, mean)| visits > 0 && mean >= 1.0)
@@ -20,8 +23,8 @@ pub fn chosen_action<E: LeafEvaluation>(search: &Smitsimax<CsbGame<E>>, index: u
 
 /// Runs the search from `root` for the configured iterations, or until the turn's budget
 /// (the first turn's on the first turn) has passed since `received_at`.
-pub fn run_search<E: LeafEvaluation>(
-    search: &mut Smitsimax<CsbGame<E>>,
+pub fn run_search<E: LeafEvaluation, S: Selection>(
+    search: &mut Smitsimax<CsbGame<E>, S>,
     context: &RaceContext<E>,
     root: &CsbGame<E>,
     config: &BotConfig,

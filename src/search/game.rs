@@ -27,6 +27,14 @@ pub trait Game: Copy {
     /// see [`SearchParams::discount`](super::SearchParams::discount)). Written to
     /// scores[0..agent_count].
     fn evaluate(&self, context: &Self::Context, scores: &mut [f64; MAX_AGENTS]);
+    /// `agent`'s prior probability of each of its actions in this state, written to
+    /// `priors[..action_count(agent)]` (`priors` is that long) and summing to 1: where a
+    /// prior-guided selection looks first. Uniform unless the game knows better.
+    #[inline(always)]
+    fn action_priors(&self, context: &Self::Context, agent: usize, priors: &mut [f32]) {
+        let _ = (context, agent);
+        priors.fill(1.0 / priors.len() as f32);
+    }
     /// The action `agent` plays where the search has nothing to choose by: a node's first
     /// visits, below the grown tree. Uniformly random unless the game knows a better default
     /// policy; must be `< action_count(agent)`.

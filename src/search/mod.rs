@@ -12,6 +12,9 @@ mod params;
 #[cfg(feature = "cli")]
 pub mod parse;
 mod pool;
+// The prior-guided selection: in the binary only until it wins (the bundles play UCB1).
+#[cfg(feature = "cli")]
+mod puct;
 mod rng;
 mod selection;
 mod smitsimax;
@@ -22,6 +25,8 @@ pub use params::{SearchParams, MAX_DEPTH};
 #[cfg(feature = "cli")]
 pub use parse::{Tunable, TunableValue};
 pub use pool::{Node, NodeId, NodePool};
+#[cfg(feature = "cli")]
+pub use puct::Puct;
 pub use rng::Rng;
 pub use selection::{ScoreScale, Selection, Ucb1};
 pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL};

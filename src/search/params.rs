@@ -18,6 +18,10 @@ tunables! {
         /// C in UCB1; the exploitation term is normalised to [0, 1].
         exploration: f64 = 1.0 => "exploration", "C", finite_non_negative,
             "exploration constant of UCB1";
+        /// c of the prior-guided selection (`puct.rs`, `--selection puct`), on scores
+        /// normalised to [0, 1]; UCB1 does not read it.
+        puct_exploration: f64 = 1.5 => "puct-exploration", "C", finite_non_negative,
+            "exploration constant of the prior-guided selection (--selection puct)";
         /// K: while a node has been visited fewer than K times it picks children by the game's
         /// default policy.
         random_visits: u32 = 10 => "random-visits", "K", integer,
@@ -49,6 +53,7 @@ mod tests {
         for (name, value) in [
             ("depth", "8"),
             ("exploration", "0.7"),
+            ("puct-exploration", "2.5"),
             ("random-visits", "3"),
             ("expand-after", "2"),
             ("discount", "0.95"),
@@ -65,6 +70,7 @@ mod tests {
             SearchParams {
                 depth: 8,
                 exploration: 0.7,
+                puct_exploration: 2.5,
                 random_visits: 3,
                 expand_after: 2,
                 discount: 0.95,

@@ -47,6 +47,12 @@ impl TunableValue for usize {
     }
 }
 
+impl TunableValue for String {
+    fn show(&self) -> String {
+        self.clone()
+    }
+}
+
 /// A switch: `0` or `1`.
 impl TunableValue for bool {
     fn show(&self) -> String {

@@ -10,11 +10,15 @@ use crate::bot::evaluation::Roles;
 #[cfg(feature = "net")]
 use crate::bot::leaf_evaluation::NetworkBlend;
 use crate::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation};
+#[cfg(all(feature = "net", feature = "cli"))]
+use crate::bot::policy_net::guided::Guided;
 use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-use crate::search::{Node, NodeId, SearchStats, Smitsimax};
+#[cfg(all(feature = "net", feature = "cli"))]
+use crate::search::Puct;
+use crate::search::{Node, NodeId, SearchStats, Selection, Smitsimax, Ucb1};
 use std::time::Instant;
 
 /// What the bot decided in a turn, and what it cost.
@@ -30,13 +34,14 @@ pub struct TurnDecision {
     pub value: Option<f64>,
 }
 
-/// The game's context and its search, for one leaf evaluation: the player owns both.
-struct TeamSearch<E: LeafEvaluation> {
+/// The game's context and its search, for one leaf evaluation and one selection policy: the
+/// player owns both.
+struct TeamSearch<E: LeafEvaluation, S: Selection = Ucb1> {
     context: RaceContext<E>,
-    search: Smitsimax<CsbGame<E>>,
+    search: Smitsimax<CsbGame<E>, S>,
 }
 
-impl<E: LeafEvaluation> TeamSearch<E> {
+impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
     /// The context of a race on `map` with `evaluation`, and a search allocated for it.
     fn new(config: &BotConfig, map: Map, passes_to_finish: u16, evaluation: E) -> Self {
         TeamSearch {
@@ -49,7 +54,7 @@ impl<E: LeafEvaluation> TeamSearch<E> {
                 greedy: config.greedy,
                 evaluation,
             },
-            search: Smitsimax::new(config.nodes_per_agent, config.search, config.seed),
+            search: Smitsimax::with_selection(config.nodes_per_agent, config.search, config.seed),
         }
     }
 
@@ -88,11 +93,16 @@ impl<E: LeafEvaluation> TeamSearch<E> {
     }
 }
 
-/// The search with the evaluation chosen at start-up: each is compiled for its evaluation.
+/// The search with the evaluation chosen at start-up: each is compiled for its evaluation
+/// (and, guided by the policy network, for its selection policy).
 enum Searches {
     Hand(Box<TeamSearch<HandEvaluation>>),
     #[cfg(feature = "net")]
     Net(Box<TeamSearch<NetworkBlend>>),
+    #[cfg(all(feature = "net", feature = "cli"))]
+    Guided(Box<TeamSearch<Guided<NetworkBlend>>>),
+    #[cfg(all(feature = "net", feature = "cli"))]
+    GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
 }
 
 /// The network `config` plays: the file of `--net-file` (flags only), else the embedded one.
@@ -122,6 +132,10 @@ impl Player {
         let map = Map::new(&init.checkpoints)?;
         let actions = ActionSet::new(config.league);
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
+        #[cfg(all(feature = "net", feature = "cli"))]
+        if let Some(path) = &config.policy_net {
+            return Player::guided(config.clone(), init, path);
+        }
         let searches = match config.evaluation.in_league(config.league) {
             #[cfg(feature = "net")]
             crate::bot::config::Evaluation::Net => Searches::Net(Box::new(TeamSearch::new(
@@ -150,6 +164,52 @@ impl Player {
         })
     }
 
+    /// The player of `config` guided by the policy network of the file `path` (the value
+    /// network blended in, as `--eval net`); the file was read once by the flag's parser, so a
+    /// file gone since is a map-independent error here, reported as the flag's would be.
+    #[cfg(all(feature = "net", feature = "cli"))]
+    fn guided(config: BotConfig, init: &InitInput, path: &str) -> Result<Player, MapError> {
+        use crate::bot::config::{Rollout, SelectionKind};
+        let map = Map::new(&init.checkpoints)?;
+        let passes_to_finish = init.laps * map.checkpoint_count() as u16;
+        let network = match crate::bot::policy_net::file::load(path) {
+            Ok(network) => network,
+            Err(error) => {
+                eprintln!("csb: {error}");
+                std::process::exit(crate::bot::turn_loop::EXIT_BAD_INPUT);
+            }
+        };
+        let rollout = config.rollout == Rollout::Policy;
+        let evaluation = Guided::new(
+            NetworkBlend::embedded(config.eval, &map),
+            network,
+            &map,
+            rollout,
+        );
+        let searches = match config.selection {
+            SelectionKind::Puct => Searches::GuidedPuct(Box::new(TeamSearch::new(
+                &config,
+                map,
+                passes_to_finish,
+                evaluation,
+            ))),
+            SelectionKind::Ucb1 => Searches::Guided(Box::new(TeamSearch::new(
+                &config,
+                map,
+                passes_to_finish,
+                evaluation,
+            ))),
+        };
+        Ok(Player {
+            memory: Memory::new(map.checkpoint_count()),
+            actions: ActionSet::new(config.league),
+            config,
+            map,
+            searches,
+            chosen: [0; 2],
+        })
+    }
+
     /// The direction a pod with an unset angle will face: its next checkpoint (the first move
     /// faces its target exactly, so the steering actions fan out from there).
     fn fallback_angle(&self, pod: &Pod) -> f64 {
@@ -171,10 +231,15 @@ impl Player {
 
     /// Own pod `index`'s root children from the last turn's search.
     fn root_children(&self, index: usize) -> &[Node] {
+        // Written out, not by a macro: the bundler resolves `cfg` attributes outside macros only.
         match &self.searches {
             Searches::Hand(search) => search.root_children(index),
             #[cfg(feature = "net")]
             Searches::Net(search) => search.root_children(index),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::Guided(search) => search.root_children(index),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::GuidedPuct(search) => search.root_children(index),
         }
     }
 
@@ -230,6 +295,12 @@ impl Player {
             Searches::Hand(search) => search.decide(fast, roles, config, first_turn, received_at),
             #[cfg(feature = "net")]
             Searches::Net(search) => search.decide(fast, roles, config, first_turn, received_at),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::Guided(search) => search.decide(fast, roles, config, first_turn, received_at),
+            #[cfg(all(feature = "net", feature = "cli"))]
+            Searches::GuidedPuct(search) => {
+                search.decide(fast, roles, config, first_turn, received_at)
+            }
         };
         self.chosen = chosen;
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];

@@ -1,0 +1,120 @@
+//! The policy network's training set: every recorded position (both players' views, each with
+//! its own search's root statistics) as one view's inputs (the bot's features,
+//! `csb::bot::value_net::features`), and per own pod, in the features' slot order (runner,
+//! blocker), the targets: the root's visit counts as a distribution over the 10 actions, and the
+//! root's visit-weighted mean score (what that pod's tree backed up) as its value. A pod whose
+//! root was never expanded (no visits) is masked out. Split by map as the value network's data
+//! (`dataset::split_of_map`), read only when the files are their manifest's.
+
+use crate::data_manifest::{verified_games, DataManifest};
+use crate::dataset::{fast_pods, split_of_map, Split};
+use crate::game_file::{parse_game, GameRecord, STAT_ACTIONS};
+use csb::bot::value_net::course::Course;
+use csb::bot::value_net::features::{Inputs, FEATURE_COUNT};
+use csb::engine::Map;
+use std::path::Path;
+
+/// Positions as flat arrays, row-major.
+#[derive(Clone, Debug, Default)]
+pub struct PolicySamples {
+    /// `FEATURE_COUNT` inputs per sample (the viewing player's view).
+    pub inputs: Vec<f32>,
+    /// `2 × STAT_ACTIONS` per sample: the runner's visit distribution, then the blocker's.
+    pub visits: Vec<f32>,
+    /// 2 per sample: the runner's and the blocker's root mean score, in [0, 1].
+    pub values: Vec<f32>,
+    /// 2 per sample: 1 where the slot's pod had root visits, else 0.
+    pub masks: Vec<f32>,
+}
+
+impl PolicySamples {
+    pub fn len(&self) -> usize {
+        self.inputs.len() / FEATURE_COUNT
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.inputs.is_empty()
+    }
+}
+
+/// Training, validation and test samples with their directory's manifest.
+#[derive(Clone, Debug)]
+pub struct PolicyDataSet {
+    pub train: PolicySamples,
+    pub validation: PolicySamples,
+    pub test: PolicySamples,
+    pub games: usize,
+    pub manifest: DataManifest,
+}
+
+/// Adds every position of `game` (both views) to `samples`.
+pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), String> {
+    let map = Map::new(&game.checkpoints).map_err(|error| format!("bad course: {error}"))?;
+    let course = Course::new(&map);
+    let passes_to_finish = game.laps * map.checkpoint_count() as u16;
+    for position in &game.positions {
+        // The record's own pods come first: its player 0 is the viewing player.
+        let pods = fast_pods(&position.pods, &map);
+        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
+        let inputs = Inputs::of(&pods, &map, &legs, passes_to_finish);
+        samples.inputs.extend_from_slice(&inputs.view(0));
+        for slot in 0..2 {
+            let stats = &position.stats[inputs.slot_pod(0, slot)];
+            let total: u32 = stats.iter().map(|stat| stat.visits).sum();
+            let weighted: f64 = stats
+                .iter()
+                .map(|stat| f64::from(stat.visits) * stat.mean)
+                .sum();
+            if total == 0 {
+                samples.visits.extend([0.0; STAT_ACTIONS]);
+                samples.values.push(0.5);
+                samples.masks.push(0.0);
+            } else {
+                let total_f = f64::from(total);
+                samples.visits.extend(
+                    stats
+                        .iter()
+                        .map(|stat| (f64::from(stat.visits) / total_f) as f32),
+                );
+                samples
+                    .values
+                    .push((weighted / total_f).clamp(0.0, 1.0) as f32);
+                samples.masks.push(1.0);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the games of `dir`, checked against its manifest, into the three splits (errors as
+/// `dataset::load`'s: one line each).
+pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
+    let (mut train, mut validation, mut test) = Default::default();
+    let mut games = 0;
+    let manifest = verified_games(dir, |path, text| {
+        let game = parse_game(text).map_err(|error| format!("{}: {error}", path.display()))?;
+        let samples = match split_of_map(game.map_seed) {
+            Split::Train => &mut train,
+            Split::Validation => &mut validation,
+            Split::Test => &mut test,
+        };
+        add_game(&game, samples).map_err(|error| format!("{}: {error}", path.display()))?;
+        games += 1;
+        Ok(())
+    })?;
+    let data = PolicyDataSet {
+        train,
+        validation,
+        test,
+        games,
+        manifest,
+    };
+    if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
+        return Err(format!(
+            "{} holds {} games: each split (training, validation, test, by map) needs one",
+            dir.display(),
+            data.games
+        ));
+    }
+    Ok(data)
+}

@@ -1,0 +1,224 @@
+//! The policy network in candle: the shape of the bot's (`csb::bot::policy_net::network`: one
+//! view's inputs → hidden (ReLU) → each own pod's 10 action logits and its value logit), seeded
+//! initial weights, the loss (cross-entropy of each pod's action logits against its root visit
+//! distribution, plus the log-loss of its value against its root's mean score), saving and
+//! loading with each tensor's shape checked, and the bot's network of it (exactly its weights).
+
+use candle_core::{DType, Device, Module, Tensor, Var};
+use candle_nn::{linear, Linear, VarBuilder, VarMap};
+use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
+use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::search::Rng;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The candle tensors by name with their shapes (`Linear` keeps `[out, in]`; biases 1-d).
+pub const POLICY_TENSORS: [(&str, &[usize]); 4] = [
+    ("input.weight", &[HIDDEN, FEATURE_COUNT]),
+    ("input.bias", &[HIDDEN]),
+    ("heads.weight", &[OUTPUTS, HIDDEN]),
+    ("heads.bias", &[OUTPUTS]),
+];
+
+/// Weight of the value heads' loss beside the policy's.
+pub const VALUE_LOSS_WEIGHT: f64 = 1.0;
+
+fn candle_error(error: candle_core::Error) -> String {
+    error.to_string().lines().next().unwrap_or("").to_string()
+}
+
+/// A standard normal draw (Box–Muller, the cosine half).
+fn standard_normal(rng: &mut Rng) -> f64 {
+    let radius = (-2.0 * (1.0f64 - rng.next_f64()).ln()).sqrt();
+    radius * (std::f64::consts::TAU * rng.next_f64()).cos()
+}
+
+/// The policy network and its variables.
+pub struct PolicyModel {
+    pub vars: VarMap,
+    input: Linear,
+    heads: Linear,
+}
+
+impl PolicyModel {
+    /// Initial weights from the project's seeded generator: normal with deviation √(2 / inputs)
+    /// (He's), biases uniform in ±1/√inputs; one seed, one network.
+    pub fn initial(seed: u64) -> Result<PolicyModel, String> {
+        let mut rng = Rng::new(seed);
+        let mut tensors = HashMap::new();
+        for (layer, inputs, outputs) in
+            [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)]
+        {
+            let deviation = (2.0 / inputs as f64).sqrt();
+            let weights: Vec<f32> = (0..inputs * outputs)
+                .map(|_| (deviation * standard_normal(&mut rng)) as f32)
+                .collect();
+            let bound = 1.0 / (inputs as f64).sqrt();
+            let biases: Vec<f32> = (0..outputs)
+                .map(|_| (bound * (2.0 * rng.next_f64() - 1.0)) as f32)
+                .collect();
+            let weights = Tensor::from_vec(weights, (outputs, inputs), &Device::Cpu);
+            let biases = Tensor::from_vec(biases, outputs, &Device::Cpu);
+            tensors.insert(format!("{layer}.weight"), weights.map_err(candle_error)?);
+            tensors.insert(format!("{layer}.bias"), biases.map_err(candle_error)?);
+        }
+        PolicyModel::from_tensors(&tensors)
+    }
+
+    /// The model of `tensors` (named and shaped as [`POLICY_TENSORS`]).
+    pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<PolicyModel, String> {
+        let vars = VarMap::new();
+        {
+            let mut data = vars.data().lock().expect("no poisoned lock");
+            for (name, _) in POLICY_TENSORS {
+                let tensor = tensors
+                    .get(name)
+                    .ok_or_else(|| format!("no tensor {name}"))?;
+                let var = Var::from_tensor(&tensor.copy().map_err(candle_error)?);
+                data.insert(name.to_string(), var.map_err(candle_error)?);
+            }
+        }
+        let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
+        Ok(PolicyModel {
+            input: linear(FEATURE_COUNT, HIDDEN, builder.pp("input")).map_err(candle_error)?,
+            heads: linear(HIDDEN, OUTPUTS, builder.pp("heads")).map_err(candle_error)?,
+            vars,
+        })
+    }
+
+    /// The variables, for the optimiser (in [`POLICY_TENSORS`]' order).
+    pub fn variables(&self) -> Vec<Var> {
+        let data = self.vars.data().lock().expect("no poisoned lock");
+        POLICY_TENSORS
+            .iter()
+            .filter_map(|(name, _)| data.get(*name).cloned())
+            .collect()
+    }
+
+    /// The model saved in `path`: one line for a missing file, a missing tensor (a head) or one
+    /// of another shape or type.
+    pub fn load(path: &Path) -> Result<PolicyModel, String> {
+        let tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|error| {
+            format!(
+                "cannot read the policy model {}: {}",
+                path.display(),
+                candle_error(error)
+            )
+        })?;
+        for (name, shape) in POLICY_TENSORS {
+            match tensors.get(name) {
+                None => {
+                    return Err(format!(
+                        "policy model {}: no tensor {name} (a head is missing: not a model of \
+                         this network)",
+                        path.display()
+                    ))
+                }
+                Some(tensor) if tensor.dims() != shape || tensor.dtype() != DType::F32 => {
+                    return Err(format!(
+                        "policy model {}: tensor {name} is {:?} {:?}, this network's is f32 {:?}",
+                        path.display(),
+                        tensor.dtype(),
+                        tensor.dims(),
+                        shape
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        PolicyModel::from_tensors(&tensors)
+            .map_err(|error| format!("policy model {}: {error}", path.display()))
+    }
+
+    /// Saves to `path` whole or not at all.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let temporary = path.with_extension("tmp");
+        self.vars.save(&temporary).map_err(|error| {
+            format!(
+                "cannot write {}: {}",
+                temporary.display(),
+                candle_error(error)
+            )
+        })?;
+        std::fs::rename(&temporary, path)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    }
+
+    /// The outputs (logits) of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, OUTPUTS]`.
+    pub fn forward(&self, inputs: &Tensor) -> candle_core::Result<Tensor> {
+        self.heads.forward(&self.input.forward(inputs)?.relu()?)
+    }
+
+    /// The loss of `inputs` against `visits` (`[n, 20]`), `values` and `masks` (`[n, 2]`): per
+    /// masked-in slot, the cross-entropy of its action logits against its visit distribution
+    /// plus [`VALUE_LOSS_WEIGHT`] × the log-loss of its value logit; the mean over slots in.
+    /// Returns `(total, policy part, value part)`.
+    pub fn loss(
+        &self,
+        inputs: &Tensor,
+        visits: &Tensor,
+        values: &Tensor,
+        masks: &Tensor,
+    ) -> candle_core::Result<(Tensor, Tensor, Tensor)> {
+        let out = self.forward(inputs)?;
+        let slots = masks.sum_all()?.affine(1.0, 1e-9)?;
+        let mut cross_entropy = Vec::new();
+        for slot in 0..2 {
+            let logits = out.narrow(1, slot * ACTION_COUNT, ACTION_COUNT)?;
+            let log_priors = candle_nn::ops::log_softmax(&logits, 1)?;
+            let target = visits.narrow(1, slot * ACTION_COUNT, ACTION_COUNT)?;
+            cross_entropy.push((target * log_priors)?.sum(1)?.neg()?);
+        }
+        let cross_entropy = Tensor::stack(&cross_entropy, 1)?;
+        let policy = (cross_entropy * masks)?.sum_all()?.div(&slots)?;
+        let value_logits = out.narrow(1, VALUE_OUTPUTS, 2)?;
+        let positive = value_logits.relu()?;
+        let soft = value_logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+        let log_loss = ((positive - (values * &value_logits)?)? + soft)?;
+        let value = (log_loss * masks)?.sum_all()?.div(&slots)?;
+        let total = (&policy + value.affine(VALUE_LOSS_WEIGHT, 0.0)?)?;
+        Ok((total, policy, value))
+    }
+
+    /// The values of tensor `name`, weights transposed to the bot's input-major order.
+    fn bot_order(&self, name: &str) -> Result<Vec<f32>, String> {
+        let data = self.vars.data().lock().expect("no poisoned lock");
+        let tensor = data
+            .get(name)
+            .ok_or_else(|| format!("the model has no tensor {name}"))?
+            .as_tensor()
+            .clone();
+        let tensor = if name.ends_with("weight") {
+            tensor.t().and_then(|t| t.contiguous())
+        } else {
+            Ok(tensor)
+        };
+        tensor
+            .and_then(|t| t.flatten_all())
+            .and_then(|t| t.to_vec1::<f32>())
+            .map_err(candle_error)
+    }
+
+    /// The bot's network of this model (the same weights, not quantised).
+    pub fn bot_network(&self) -> Result<PolicyNetwork, String> {
+        let mut network = PolicyNetwork::zeros();
+        let input = self.bot_order("input.weight")?;
+        for (row, values) in network.input.weights.iter_mut().zip(input.chunks(HIDDEN)) {
+            row.copy_from_slice(values);
+        }
+        network
+            .input
+            .biases
+            .copy_from_slice(&self.bot_order("input.bias")?);
+        let heads = self.bot_order("heads.weight")?;
+        for (row, values) in network.heads.weights.iter_mut().zip(heads.chunks(OUTPUTS)) {
+            row.copy_from_slice(values);
+        }
+        network
+            .heads
+            .biases
+            .copy_from_slice(&self.bot_order("heads.bias")?);
+        Ok(network)
+    }
+}

@@ -1,0 +1,227 @@
+//! Training the policy network, reproducibly: seeded initial weights
+//! ([`PolicyModel::initial`]), minibatches in an order drawn from the seed and the epoch,
+//! candle's AdamW; the model of the epoch with the lowest validation loss is kept
+//! (`policy.safetensors` in the output directory). The figures are the test split's: the
+//! policy's cross-entropy against the visit distributions beside a uniform prior's (ln 10), how
+//! often its most probable action is the search's most visited, and the value heads' log-loss.
+
+use crate::policy_data::{PolicyDataSet, PolicySamples};
+use crate::policy_model::PolicyModel;
+use candle_core::{Device, Tensor};
+use candle_nn::{Optimizer, ParamsAdamW};
+use csb::bot::actions::ACTION_COUNT;
+use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::engine::referee::splitmix64::splitmix64;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The model file training writes in its directory.
+pub const POLICY_MODEL_FILE: &str = "policy.safetensors";
+
+/// What to train and where.
+#[derive(Clone, Debug)]
+pub struct PolicyTrainConfig {
+    pub out: PathBuf,
+    pub epochs: usize,
+    pub batch: usize,
+    pub learning_rate: f64,
+    pub seed: u64,
+}
+
+/// One split's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolicyFigures {
+    /// Mean cross-entropy of the priors against the visit distributions (nats).
+    pub policy_loss: f64,
+    /// Mean log-loss of the value heads against the roots' mean scores.
+    pub value_loss: f64,
+    /// Share of pods whose most probable action is the search's most visited.
+    pub top1: f64,
+    /// Mean entropy of the visit distributions: the lowest cross-entropy possible.
+    pub target_entropy: f64,
+}
+
+/// What training ends with.
+#[derive(Clone, Debug)]
+pub struct PolicyTrainReport {
+    /// Validation figures per epoch.
+    pub epochs: Vec<PolicyFigures>,
+    pub best_epoch: usize,
+    pub test: PolicyFigures,
+    /// The uniform prior's cross-entropy and top-1 (a tenth) on the test split.
+    pub uniform_policy_loss: f64,
+    pub positions: [usize; 3],
+}
+
+impl PolicyTrainReport {
+    pub fn summary(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "positions: {} training, {} validation, {} test (split by map; both views)",
+            self.positions[0], self.positions[1], self.positions[2]
+        );
+        let _ = writeln!(
+            text,
+            "model: epoch {} of {}",
+            self.best_epoch,
+            self.epochs.len()
+        );
+        let _ = writeln!(
+            text,
+            "test: policy cross-entropy {:.4} (uniform {:.4}, the visits' own entropy {:.4}), \
+             most probable = most visited {:.2}%, value log-loss {:.4}",
+            self.test.policy_loss,
+            self.uniform_policy_loss,
+            self.test.target_entropy,
+            100.0 * self.test.top1,
+            self.test.value_loss
+        );
+        text
+    }
+}
+
+fn candle_error(error: candle_core::Error) -> String {
+    error.to_string().lines().next().unwrap_or("").to_string()
+}
+
+/// A seeded shuffle of `0..n` (Fisher–Yates on splitmix64).
+fn shuffled(n: usize, seed: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut state = seed;
+    for index in (1..n).rev() {
+        state = splitmix64(state);
+        order.swap(index, (state % (index as u64 + 1)) as usize);
+    }
+    order
+}
+
+/// The tensors of rows `rows` of `samples`: inputs, visits, values, masks.
+fn batch(samples: &PolicySamples, rows: &[usize]) -> candle_core::Result<[Tensor; 4]> {
+    let gather = |data: &[f32], width: usize| {
+        let mut out = Vec::with_capacity(rows.len() * width);
+        for &row in rows {
+            out.extend_from_slice(&data[row * width..(row + 1) * width]);
+        }
+        Tensor::from_vec(out, (rows.len(), width), &Device::Cpu)
+    };
+    Ok([
+        gather(&samples.inputs, FEATURE_COUNT)?,
+        gather(&samples.visits, 2 * ACTION_COUNT)?,
+        gather(&samples.values, 2)?,
+        gather(&samples.masks, 2)?,
+    ])
+}
+
+/// The figures of `model` on `samples`.
+pub fn figures(model: &PolicyModel, samples: &PolicySamples) -> Result<PolicyFigures, String> {
+    let network = model.bot_network()?;
+    let (mut policy, mut value, mut top1, mut slots) = (0.0, 0.0, 0.0, 0.0);
+    let mut entropy = 0.0;
+    let mut inputs = [0.0f32; FEATURE_COUNT];
+    for row in 0..samples.len() {
+        inputs.copy_from_slice(&samples.inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
+        let out = network.forward(&inputs);
+        for slot in 0..2 {
+            if samples.masks[row * 2 + slot] == 0.0 {
+                continue;
+            }
+            let logits = &out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT];
+            let largest = logits.iter().fold(f32::NEG_INFINITY, |m, &l| m.max(l));
+            let log_sum = f64::from(largest)
+                + logits
+                    .iter()
+                    .map(|&l| f64::from(l - largest).exp())
+                    .sum::<f64>()
+                    .ln();
+            let target = &samples.visits[(row * 2 + slot) * ACTION_COUNT..][..ACTION_COUNT];
+            policy -= target
+                .iter()
+                .zip(logits)
+                .map(|(&t, &l)| f64::from(t) * (f64::from(l) - log_sum))
+                .sum::<f64>();
+            entropy -= target
+                .iter()
+                .filter(|&&t| t > 0.0)
+                .map(|&t| f64::from(t) * f64::from(t).ln())
+                .sum::<f64>();
+            let argmax = |values: &[f32]| {
+                (0..values.len()).fold(0, |best, i| if values[i] > values[best] { i } else { best })
+            };
+            if argmax(logits) == argmax(target) {
+                top1 += 1.0;
+            }
+            let z = f64::from(out[2 * ACTION_COUNT + slot]);
+            let y = f64::from(samples.values[row * 2 + slot]);
+            value += z.max(0.0) - y * z + (-z.abs()).exp().ln_1p();
+            slots += 1.0;
+        }
+    }
+    let slots = f64::max(slots, 1.0);
+    Ok(PolicyFigures {
+        policy_loss: policy / slots,
+        value_loss: value / slots,
+        top1: top1 / slots,
+        target_entropy: entropy / slots,
+    })
+}
+
+/// Trains on `data` as `config` says; writes the best epoch's model to
+/// `config.out/policy.safetensors`. Same data, settings and seed: the same weights.
+pub fn train_policy(
+    data: &PolicyDataSet,
+    config: &PolicyTrainConfig,
+) -> Result<PolicyTrainReport, String> {
+    if config.epochs == 0 || config.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".to_string());
+    }
+    std::fs::create_dir_all(&config.out)
+        .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
+    let model = PolicyModel::initial(config.seed)?;
+    let mut optimiser = candle_nn::AdamW::new(
+        model.variables(),
+        ParamsAdamW {
+            lr: config.learning_rate,
+            weight_decay: 1e-2,
+            ..ParamsAdamW::default()
+        },
+    )
+    .map_err(candle_error)?;
+    let best_path = config.out.join(POLICY_MODEL_FILE);
+    let mut epochs = Vec::new();
+    let mut best_epoch = 0;
+    for epoch in 0..config.epochs {
+        let order = shuffled(data.train.len(), splitmix64(config.seed ^ epoch as u64));
+        for rows in order.chunks(config.batch) {
+            let mut step = || -> candle_core::Result<()> {
+                let [inputs, visits, values, masks] = batch(&data.train, rows)?;
+                let (loss, _, _) = model.loss(&inputs, &visits, &values, &masks)?;
+                optimiser.backward_step(&loss)
+            };
+            step().map_err(candle_error)?;
+        }
+        let validation = figures(&model, &data.validation)?;
+        eprintln!(
+            "train-policy: epoch {} validation policy {:.4} value {:.4} top-1 {:.2}%",
+            epoch + 1,
+            validation.policy_loss,
+            validation.value_loss,
+            100.0 * validation.top1
+        );
+        let total = |f: &PolicyFigures| f.policy_loss + f.value_loss;
+        if epochs.is_empty() || total(&validation) < total(&epochs[best_epoch - 1]) {
+            best_epoch = epoch + 1;
+            model.save(&best_path)?;
+        }
+        epochs.push(validation);
+    }
+    let best = PolicyModel::load(&best_path)?;
+    let test = figures(&best, &data.test)?;
+    Ok(PolicyTrainReport {
+        epochs,
+        best_epoch,
+        test,
+        uniform_policy_loss: (ACTION_COUNT as f64).ln(),
+        positions: [data.train.len(), data.validation.len(), data.test.len()],
+    })
+}

@@ -1,0 +1,132 @@
+//! The policy network's pipeline: training on the committed data set
+//! (`tests/fixtures/selfplay`) is reproducible from its seed, the bot's forward pass is the
+//! training library's, and a model of the wrong shape or with a head missing is refused at
+//! export with one line and exit code 2, the file already there kept.
+
+mod common;
+
+use candle_core::{Device, Tensor};
+use common::{learn, scratch_in_temp, text};
+use csb::bot::policy_net::file::{parse_text, write_text};
+use csb::bot::policy_net::network::OUTPUTS;
+use csb::bot::value_net::features::FEATURE_COUNT;
+use learn::policy_model::PolicyModel;
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/selfplay")
+}
+
+fn train(out: &Path, seed: &str) {
+    let output = learn(&[
+        "train-policy",
+        "--data",
+        &text(&fixture()),
+        "--out",
+        &text(out),
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--seed",
+        seed,
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn one_seed_gives_the_same_policy_network_bit_for_bit() {
+    let dir = scratch_in_temp("policy", "seed");
+    let model = |name: &str| std::fs::read(dir.join(name).join("policy.safetensors")).unwrap();
+    train(&dir.join("first"), "3");
+    train(&dir.join("again"), "3");
+    train(&dir.join("other"), "4");
+    assert_eq!(model("first"), model("again"));
+    assert_ne!(model("first"), model("other"));
+}
+
+#[test]
+fn the_bots_forward_pass_is_the_training_librarys() {
+    let model = PolicyModel::initial(11).unwrap();
+    let network = model.bot_network().unwrap();
+    // The exported file reads back to the same network bit for bit.
+    assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+    let mut rng = csb::search::Rng::new(5);
+    let rows = 500;
+    let inputs: Vec<f32> = (0..rows * FEATURE_COUNT)
+        .map(|_| (rng.next_f64() * 4.0 - 2.0) as f32)
+        .collect();
+    let tensor = Tensor::from_slice(&inputs, (rows, FEATURE_COUNT), &Device::Cpu).unwrap();
+    let candle: Vec<Vec<f32>> = model.forward(&tensor).unwrap().to_vec2().unwrap();
+    // Tolerance: f32 sums of 56 and 32 products in another order (candle's matrix product).
+    let mut largest = 0.0f32;
+    for (row, expected) in candle.iter().enumerate() {
+        let mut view = [0.0; FEATURE_COUNT];
+        view.copy_from_slice(&inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
+        let got = network.forward(&view);
+        assert_eq!(expected.len(), OUTPUTS);
+        for (a, b) in got.iter().zip(expected) {
+            largest = largest.max((a - b).abs());
+        }
+    }
+    assert!(largest < 1e-4, "largest difference {largest}");
+}
+
+#[test]
+fn a_model_of_the_wrong_shape_or_without_a_head_is_refused_at_export() {
+    let dir = scratch_in_temp("policy", "export");
+    let out = dir.join("policy.txt");
+    std::fs::write(&out, "what was there").unwrap();
+    let write_model = |name: &str, tensors: Vec<(&str, Tensor)>| {
+        let path = dir.join(name);
+        let tensors: std::collections::HashMap<String, Tensor> = tensors
+            .into_iter()
+            .map(|(name, tensor)| (name.to_string(), tensor))
+            .collect();
+        candle_core::safetensors::save(&tensors, &path).unwrap();
+        path
+    };
+    let zeros =
+        |shape: &[usize]| Tensor::zeros(shape, candle_core::DType::F32, &Device::Cpu).unwrap();
+    let without_heads = write_model(
+        "no-heads.safetensors",
+        vec![
+            ("input.weight", zeros(&[32, 56])),
+            ("input.bias", zeros(&[32])),
+        ],
+    );
+    let narrow = write_model(
+        "narrow.safetensors",
+        vec![
+            ("input.weight", zeros(&[16, 56])),
+            ("input.bias", zeros(&[16])),
+            ("heads.weight", zeros(&[22, 16])),
+            ("heads.bias", zeros(&[22])),
+        ],
+    );
+    for (model, words) in [
+        (without_heads, "no tensor heads.weight"),
+        (narrow, "tensor input.weight is"),
+        (
+            dir.join("missing.safetensors"),
+            "cannot read the policy model",
+        ),
+    ] {
+        let output = learn(&[
+            "export-policy",
+            "--model",
+            &text(&model),
+            "--out",
+            &text(&out),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(words), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "what was there");
+    }
+}

@@ -1,0 +1,183 @@
+//! The policy network's file: text, written by `learn export-policy` and read by the bot
+//! (`--policy-net PATH`). Each float is written in Rust's shortest form that reads back to the
+//! same bits, so the bot's network is the trained one exactly.
+//!
+//! ```text
+//! csb-policy-net 1
+//! shape <inputs> <hidden> <outputs>
+//! input.weight <inputs × hidden values, input-major>
+//! input.bias <hidden values>
+//! heads.weight <hidden × outputs values, input-major>
+//! heads.bias <outputs values>
+//! ```
+//!
+//! A file of another shape, a missing or repeated tensor or a value that is not a finite
+//! number is refused with one line saying which.
+
+use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
+use crate::bot::value_net::features::FEATURE_COUNT;
+use std::fmt::Write;
+
+/// The first line of every file of this format and version.
+pub const MAGIC: &str = "csb-policy-net 1";
+/// The tensors in the order they are written.
+pub const TENSOR_NAMES: [&str; 4] = ["input.weight", "input.bias", "heads.weight", "heads.bias"];
+
+/// The file's text for `network`.
+pub fn write_text(network: &PolicyNetwork) -> String {
+    let mut text = format!("{MAGIC}\nshape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}\n");
+    let tensors: [Vec<f32>; 4] = [
+        network.input.weights.iter().flatten().copied().collect(),
+        network.input.biases.to_vec(),
+        network.heads.weights.iter().flatten().copied().collect(),
+        network.heads.biases.to_vec(),
+    ];
+    for (name, values) in TENSOR_NAMES.iter().zip(&tensors) {
+        text.push_str(name);
+        for value in values {
+            let _ = write!(text, " {value:?}");
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The number of values of tensor `index` of [`TENSOR_NAMES`].
+fn tensor_len(index: usize) -> usize {
+    [FEATURE_COUNT * HIDDEN, HIDDEN, HIDDEN * OUTPUTS, OUTPUTS][index]
+}
+
+/// The network of the file text `text`; the error is one line (without the file's name).
+pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
+    let mut lines = text.lines();
+    if lines.next().map(str::trim) != Some(MAGIC) {
+        return Err(format!(
+            "not a policy network file (first line is not \"{MAGIC}\")"
+        ));
+    }
+    let expected_shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
+    match lines.next().map(str::trim) {
+        Some(shape) if shape == expected_shape => {}
+        Some(shape) => {
+            return Err(format!(
+                "the file's network has \"{shape}\", this bot's is \"{expected_shape}\" \
+                 (inputs, hidden, outputs)"
+            ))
+        }
+        None => return Err("no shape line".to_string()),
+    }
+    let mut tensors: [Option<Vec<f32>>; 4] = Default::default();
+    for (line_index, line) in lines.enumerate() {
+        let mut fields = line.split_whitespace();
+        let Some(name) = fields.next() else { continue };
+        let line_number = line_index + 3;
+        let index = TENSOR_NAMES
+            .iter()
+            .position(|&known| known == name)
+            .ok_or_else(|| format!("line {line_number}: unknown tensor \"{name}\""))?;
+        if tensors[index].is_some() {
+            return Err(format!("line {line_number}: tensor {name} given twice"));
+        }
+        let values = fields
+            .map(|field| field.parse::<f32>().ok().filter(|value| value.is_finite()))
+            .collect::<Option<Vec<f32>>>()
+            .ok_or_else(|| {
+                format!("line {line_number}: {name} holds a value that is not a finite number")
+            })?;
+        if values.len() != tensor_len(index) {
+            return Err(format!(
+                "line {line_number}: {name} has {} values, this network's has {}",
+                values.len(),
+                tensor_len(index)
+            ));
+        }
+        tensors[index] = Some(values);
+    }
+    if let Some(missing) = tensors.iter().position(Option::is_none) {
+        return Err(format!(
+            "no tensor {} (a head is missing)",
+            TENSOR_NAMES[missing]
+        ));
+    }
+    let tensors = tensors.map(Option::unwrap_or_default);
+    let mut network = PolicyNetwork::zeros();
+    for (row, values) in network
+        .input
+        .weights
+        .iter_mut()
+        .zip(tensors[0].chunks(HIDDEN))
+    {
+        row.copy_from_slice(values);
+    }
+    network.input.biases.copy_from_slice(&tensors[1]);
+    for (row, values) in network
+        .heads
+        .weights
+        .iter_mut()
+        .zip(tensors[2].chunks(OUTPUTS))
+    {
+        row.copy_from_slice(values);
+    }
+    network.heads.biases.copy_from_slice(&tensors[3]);
+    Ok(network)
+}
+
+/// The network of the file `path`; the error is one line naming the file.
+pub fn load(path: &str) -> Result<PolicyNetwork, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read the policy network {path}: {error}"))?;
+    parse_text(&text).map_err(|error| format!("policy network {path}: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::policy_net::network::tests::random_network;
+
+    #[test]
+    fn a_network_reads_back_bit_for_bit() {
+        let network = random_network(9);
+        assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+    }
+
+    #[test]
+    fn wrong_files_are_refused_with_one_line() {
+        let text = write_text(&random_network(1));
+        let refused = |text: &str, words: &str| {
+            let error = parse_text(text).unwrap_err();
+            assert!(error.contains(words), "{error}");
+            assert!(!error.contains('\n'), "{error}");
+        };
+        refused("", "not a policy network file");
+        refused(
+            &text.replacen("shape 56 32 22", "shape 56 16 22", 1),
+            "this bot's is",
+        );
+        let without_heads: String = text
+            .lines()
+            .filter(|line| !line.starts_with("heads.weight"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        refused(&without_heads, "no tensor heads.weight");
+        let short: String = text
+            .lines()
+            .map(|line| {
+                if line.starts_with("input.bias") {
+                    "input.bias 1 2 3\n".to_string()
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect();
+        refused(&short, "input.bias has 3 values");
+        refused(&format!("{text}heads.bias 1\n"), "given twice");
+        refused(&format!("{text}value.weight 1\n"), "unknown tensor");
+        refused(
+            &text.replacen("input.bias ", "input.bias NaN ", 1),
+            "not a finite number",
+        );
+        assert!(load("/nonexistent/policy.txt")
+            .unwrap_err()
+            .starts_with("cannot read the policy network /nonexistent/policy.txt"));
+    }
+}

@@ -1,0 +1,11 @@
+//! The policy network (feature `net`, and `cli`: the binary loads it from a file given by
+//! `--policy-net`, the bundles do not hold it until it wins): from one team's view of a position
+//! (the value network's inputs, `value_net/features.rs`), a distribution over each own pod's
+//! root actions (runner and blocker) and a value per pod, each from its own side's view. Its
+//! shape and forward pass (`network.rs`), its file (`file.rs`, written by `learn export-policy`)
+//! and the evaluation wrapper that hands its priors and rollout moves to the search
+//! (`guided.rs`). Std only, nothing allocated per evaluation.
+
+pub mod file;
+pub mod guided;
+pub mod network;

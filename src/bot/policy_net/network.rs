@@ -1,0 +1,221 @@
+//! The policy network's shape and forward pass: one view's inputs (`FEATURE_COUNT`) →
+//! [`HIDDEN`] (ReLU) → [`OUTPUTS`]: the runner's 10 action logits, the blocker's 10, then the
+//! runner's and the blocker's value logits. A view's slot 0 is its runner and slot 1 its blocker
+//! as the features order them ([`Inputs::slot_pod`]); player 1's view is the same network on the
+//! view with the teams exchanged, so a position and its mirror get mirrored outputs by
+//! construction.
+
+use crate::bot::actions::ACTION_COUNT;
+use crate::bot::value_net::course::Course;
+use crate::bot::value_net::features::{Inputs, FEATURE_COUNT};
+use crate::bot::value_net::layers::{relu, Dense};
+use crate::engine::FastPod;
+
+/// Width of the hidden layer.
+pub const HIDDEN: usize = 32;
+/// Outputs: per own pod (runner, blocker) its action logits, then their two value logits.
+pub const OUTPUTS: usize = 2 * ACTION_COUNT + 2;
+/// The first value logit among the outputs.
+pub const VALUE_OUTPUTS: usize = 2 * ACTION_COUNT;
+
+/// The policy network's layers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicyNetwork {
+    pub input: Dense<FEATURE_COUNT, HIDDEN>,
+    pub heads: Dense<HIDDEN, OUTPUTS>,
+}
+
+/// What the network says about one team's two pods in a position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TeamOutputs {
+    /// The pod (index into the position's four) of each slot: runner, blocker.
+    pub slot_pods: [usize; 2],
+    /// Each slot's action probabilities (a softmax: positive, summing to 1).
+    pub priors: [[f32; ACTION_COUNT]; 2],
+    /// Each slot's value in (0, 1) from its team's side.
+    pub values: [f32; 2],
+}
+
+impl TeamOutputs {
+    /// The slot (0 runner, 1 blocker) of pod `pod`, which must be one of this team's.
+    #[inline(always)]
+    pub fn slot_of(&self, pod: usize) -> usize {
+        usize::from(self.slot_pods[0] != pod)
+    }
+}
+
+/// `priors = softmax(logits)`, computed from the largest logit down (no overflow).
+#[inline(always)]
+pub fn softmax(logits: &[f32; ACTION_COUNT], priors: &mut [f32; ACTION_COUNT]) {
+    let largest = logits.iter().fold(f32::NEG_INFINITY, |m, &l| m.max(l));
+    let mut sum = 0.0;
+    for (prior, &logit) in priors.iter_mut().zip(logits) {
+        *prior = (logit - largest).exp();
+        sum += *prior;
+    }
+    let inverse = 1.0 / sum;
+    for prior in priors.iter_mut() {
+        *prior *= inverse;
+    }
+}
+
+impl PolicyNetwork {
+    /// A network of zeros (filled by the file's reader).
+    pub fn zeros() -> PolicyNetwork {
+        PolicyNetwork {
+            input: Dense::zeros(),
+            heads: Dense::zeros(),
+        }
+    }
+
+    /// The raw outputs (logits) of one view's inputs.
+    #[inline(always)]
+    pub fn forward(&self, inputs: &[f32; FEATURE_COUNT]) -> [f32; OUTPUTS] {
+        let mut hidden = [0.0; HIDDEN];
+        self.input.forward(inputs, &mut hidden);
+        relu(&mut hidden);
+        let mut out = [0.0; OUTPUTS];
+        self.heads.forward(&hidden, &mut out);
+        out
+    }
+
+    /// Pod `pod`'s action probabilities in the position `pods`: its slot's priors of
+    /// [`PolicyNetwork::team_outputs`] bit for bit, computing only that slot's ten outputs and
+    /// their softmax (what the search reads at each expansion and rollout ply).
+    #[inline(always)]
+    pub fn pod_priors(
+        &self,
+        pods: &[FastPod; 4],
+        course: &Course,
+        passes_to_finish: u16,
+        pod: usize,
+    ) -> [f32; ACTION_COUNT] {
+        let team = pod / 2;
+        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
+        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish);
+        let mut hidden = [0.0; HIDDEN];
+        self.input.forward(&inputs.view(team), &mut hidden);
+        relu(&mut hidden);
+        let slot = usize::from(inputs.slot_pod(team, 0) != pod);
+        let first = slot * ACTION_COUNT;
+        // The heads' sums for this slot, in `Dense::forward`'s order (bias, then each input).
+        let mut logits = [0.0; ACTION_COUNT];
+        logits.copy_from_slice(&self.heads.biases[first..first + ACTION_COUNT]);
+        for (value, row) in hidden.iter().zip(self.heads.weights.iter()) {
+            for (sum, weight) in logits.iter_mut().zip(&row[first..first + ACTION_COUNT]) {
+                *sum += value * weight;
+            }
+        }
+        let mut priors = [0.0; ACTION_COUNT];
+        softmax(&logits, &mut priors);
+        priors
+    }
+
+    /// Team `team`'s (0: pods 0 and 1, 1: pods 2 and 3) outputs in the position `pods` of a race
+    /// of `passes_to_finish` passes on `course`.
+    #[inline(always)]
+    pub fn team_outputs(
+        &self,
+        pods: &[FastPod; 4],
+        course: &Course,
+        passes_to_finish: u16,
+        team: usize,
+    ) -> TeamOutputs {
+        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
+        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish);
+        let out = self.forward(&inputs.view(team));
+        let mut outputs = TeamOutputs {
+            slot_pods: [inputs.slot_pod(team, 0), inputs.slot_pod(team, 1)],
+            priors: [[0.0; ACTION_COUNT]; 2],
+            values: [0.0; 2],
+        };
+        for slot in 0..2 {
+            let mut logits = [0.0; ACTION_COUNT];
+            logits.copy_from_slice(&out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT]);
+            softmax(&logits, &mut outputs.priors[slot]);
+            outputs.values[slot] = 1.0 / (1.0 + (-out[VALUE_OUTPUTS + slot]).exp());
+        }
+        outputs
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::bot::value_net::features::swap_teams;
+    use crate::bot::value_net::features::tests::random_positions;
+    use crate::search::Rng;
+
+    /// A network of seeded random weights (the tests need no trained one).
+    pub(crate) fn random_network(seed: u64) -> PolicyNetwork {
+        let mut rng = Rng::new(seed);
+        let mut draw = |scale: f64| ((rng.next_f64() * 2.0 - 1.0) * scale) as f32;
+        let mut network = PolicyNetwork::zeros();
+        for row in network.input.weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = draw(0.4));
+        }
+        network.input.biases.iter_mut().for_each(|b| *b = draw(0.2));
+        for row in network.heads.weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = draw(0.6));
+        }
+        network.heads.biases.iter_mut().for_each(|b| *b = draw(0.2));
+        network
+    }
+
+    #[test]
+    fn the_priors_sum_to_one_over_the_actions() {
+        let network = random_network(3);
+        for (map, pods, passes) in random_positions(21, 2_000) {
+            let course = Course::new(&map);
+            for team in 0..2 {
+                let outputs = network.team_outputs(&pods, &course, passes, team);
+                for priors in outputs.priors {
+                    let sum: f32 = priors.iter().sum();
+                    assert!((sum - 1.0).abs() < 1e-5, "{sum}");
+                    assert!(priors.iter().all(|&p| p > 0.0 && p.is_finite()));
+                }
+                assert!(outputs.values.iter().all(|&v| v > 0.0 && v < 1.0));
+                let mut pods_of_team = outputs.slot_pods;
+                pods_of_team.sort_unstable();
+                assert_eq!(pods_of_team, [2 * team, 2 * team + 1]);
+            }
+        }
+        // Logits far apart give no overflow.
+        let mut priors = [0.0; ACTION_COUNT];
+        let mut logits = [0.0; ACTION_COUNT];
+        logits[4] = 1e4;
+        softmax(&logits, &mut priors);
+        assert_eq!(priors[4], 1.0);
+    }
+
+    #[test]
+    fn a_pods_priors_are_its_slot_of_the_teams_bit_for_bit() {
+        let network = random_network(7);
+        for (map, pods, passes) in random_positions(25, 2_000) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let outputs = network.team_outputs(&pods, &course, passes, pod / 2);
+                let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
+                let got = network.pod_priors(&pods, &course, passes, pod);
+                assert_eq!(got.map(f32::to_bits), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_get_mirrored_priors_and_values() {
+        let network = random_network(5);
+        for (map, pods, passes) in random_positions(23, 2_000) {
+            let course = Course::new(&map);
+            let mirrored = swap_teams(&pods);
+            for team in 0..2 {
+                let outputs = network.team_outputs(&pods, &course, passes, team);
+                let mirror = network.team_outputs(&mirrored, &course, passes, 1 - team);
+                // Pod p of the position is pod p ^ 2 of the mirror.
+                assert_eq!(outputs.slot_pods, mirror.slot_pods.map(|pod| pod ^ 2));
+                assert_eq!(outputs.priors, mirror.priors);
+                assert_eq!(outputs.values, mirror.values);
+            }
+        }
+    }
+}
