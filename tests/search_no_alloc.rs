@@ -147,7 +147,7 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
     use csb::bot::policy_net::network::PolicyNetwork;
     use csb::bot::value_net::course::Course;
     use csb::engine::{FastPod, League, Map, Vec2};
-    use csb::search::Puct;
+    use csb::search::puct::Puct;
     let map = Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap();
     // A network that prefers some actions, so the priors are not uniform.
     let mut network = PolicyNetwork::zeros();

@@ -1,5 +1,6 @@
 //! `--prune`, second part: drops the derived traits the bundle never uses. The crate derives
-//! `Debug`, `PartialEq`, `Eq`, `Default`, `Hash`, `PartialOrd` and `Ord` for its tests and
+//! `Debug`, `PartialEq`, `Eq`, `Default`, `Hash`, `PartialOrd` and `Ord` (on its structs and
+//! enums, and on the structs its tables of tunables write) for its tests and
 //! tools; a bundle compiled alone needs only those its code calls. Which ones those are, rustc
 //! says: a derive the code uses cannot be removed without an error, and one it does not use
 //! changes nothing when removed (these traits have no effect but the methods they add, and a
@@ -237,6 +238,48 @@ impl VisitMut for Collect {
         self.attributes(&item.attrs, &item.ident);
         visit_mut::visit_item_union_mut(self, item);
     }
+
+    fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
+        if let Some(table) = Table::of(&item.mac) {
+            self.attributes(&table.attrs, &table.name);
+        }
+        visit_mut::visit_item_macro_mut(self, item);
+    }
+}
+
+/// A table of tunables (`tunables! { #[derive(..)] pub struct Name { .. } }`, csb's
+/// `src/search/tunable.rs`): its struct's attributes, name and the tokens after the
+/// attributes. The macro puts the attributes on the struct it writes, so its derives are
+/// candidates like any struct's.
+struct Table {
+    attrs: Vec<Attribute>,
+    name: syn::Ident,
+    rest: proc_macro2::TokenStream,
+}
+
+impl Table {
+    fn of(mac: &syn::Macro) -> Option<Table> {
+        if mac.path.segments.last()?.ident != "tunables" {
+            return None;
+        }
+        let parser = |input: syn::parse::ParseStream| {
+            let attrs = input.call(Attribute::parse_outer)?;
+            let rest: proc_macro2::TokenStream = input.parse()?;
+            Ok((attrs, rest))
+        };
+        let (attrs, rest) = syn::parse::Parser::parse2(parser, mac.tokens.clone()).ok()?;
+        let mut tokens = rest.clone().into_iter();
+        let name = loop {
+            match tokens.next()? {
+                proc_macro2::TokenTree::Ident(word) if word == "struct" => match tokens.next()? {
+                    proc_macro2::TokenTree::Ident(name) => break name,
+                    _ => return None,
+                },
+                _ => {}
+            }
+        };
+        Some(Table { attrs, name, rest })
+    }
 }
 
 /// Removes the `removed` traits from the derives (same visiting order as [`Collect`]); a derive
@@ -288,6 +331,17 @@ impl VisitMut for Remove<'_> {
         self.attributes(&mut item.attrs);
         visit_mut::visit_item_union_mut(self, item);
     }
+
+    fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
+        if let Some(Table {
+            mut attrs, rest, ..
+        }) = Table::of(&item.mac)
+        {
+            self.attributes(&mut attrs);
+            item.mac.tokens = quote::quote!(#(#attrs)* #rest);
+        }
+        visit_mut::visit_item_macro_mut(self, item);
+    }
 }
 
 #[cfg(test)]
@@ -326,6 +380,25 @@ mod tests {
         assert!(!text.contains("derive(Debug)]\npub struct C"), "{text}");
         assert_eq!(report.candidates, 7);
         assert_eq!(report.removed, 5);
+    }
+
+    #[test]
+    fn prunes_the_derives_of_a_table_of_tunables() {
+        let (text, report) = pruned(
+            "macro_rules! tunables {
+                ($(#[$m:meta])* pub struct $n:ident { $($f:ident: $t:ty = $d:expr;)* }) => {
+                    $(#[$m])* pub struct $n { $(pub $f: $t,)* }
+                };
+            }
+            tunables! { #[derive(Clone, Debug, PartialEq)] pub struct Settings { depth: u8 = 3; } }
+            fn main() {
+                let settings = Settings { depth: 1 }.clone();
+                std::process::exit(i32::from(settings.depth));
+            }",
+        );
+        assert!(text.contains("Clone") && !text.contains("Debug"), "{text}");
+        assert!(!text.contains("PartialEq"), "{text}");
+        assert_eq!((report.candidates, report.removed), (2, 2));
     }
 
     #[test]

@@ -35,33 +35,6 @@ pub struct NetworkFile {
     pub values: Vec<f32>,
 }
 
-/// `--net-file FILE`: the network file's weights, checked now so that a bad file stops the bot
-/// before its first turn (`value_net/file.rs`); `none`, the default, is the embedded network.
-#[cfg(feature = "cli")]
-fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
-    if path == "none" {
-        return Ok(None);
-    }
-    #[cfg(feature = "net")]
-    {
-        let text = std::fs::read_to_string(path).map_err(|error| {
-            format!("a network file written by learn (cannot read it: {error})")
-        })?;
-        let values = super::value_net::file::read_values(&text)
-            .map_err(|error| format!("a network file written by learn ({error})"))?;
-        Ok(Some(NetworkFile {
-            path: path.to_string(),
-            values,
-        }))
-    }
-    #[cfg(not(feature = "net"))]
-    {
-        Err(format!(
-            "no network file in this build (feature net), not {path:?}"
-        ))
-    }
-}
-
 /// Which leaf evaluation the search plays (`leaf_evaluation.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
@@ -106,22 +79,61 @@ pub enum Rollout {
     Policy,
 }
 
-/// `--policy-net`'s parser: `none`, or the path once its file has been read as a policy
-/// network.
+/// The parsers of the flags that name a network file (`--net-file`, `--policy-net`): each reads
+/// its file now, so that a bad file stops the bot before its first turn; `none`, the default, is
+/// no file. A build without the network refuses any other value.
 #[cfg(feature = "cli")]
-fn policy_net_file(path: &str) -> Result<Option<String>, String> {
-    if path == "none" {
-        return Ok(None);
+mod file_flags {
+    use super::NetworkFile;
+
+    /// `--net-file FILE`: the network file's weights (`value_net/file.rs`); `none` is the
+    /// embedded network.
+    pub fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
+        if path == "none" {
+            return Ok(None);
+        }
+        let values = with_network::network_values(path)?;
+        Ok(Some(NetworkFile {
+            path: path.to_string(),
+            values,
+        }))
     }
-    #[cfg(feature = "net")]
-    {
-        super::policy_net::file::load(path)?;
+
+    /// `--policy-net FILE`: the path once its file has been read as a policy network.
+    pub fn policy_net_file(path: &str) -> Result<Option<String>, String> {
+        if path == "none" {
+            return Ok(None);
+        }
+        with_network::check_policy(path)?;
         Ok(Some(path.to_string()))
     }
+
+    #[cfg(feature = "net")]
+    mod with_network {
+        pub fn network_values(path: &str) -> Result<Vec<f32>, String> {
+            let text = std::fs::read_to_string(path).map_err(|error| {
+                format!("a network file written by learn (cannot read it: {error})")
+            })?;
+            crate::bot::value_net::file::read_values(&text)
+                .map_err(|error| format!("a network file written by learn ({error})"))
+        }
+
+        pub fn check_policy(path: &str) -> Result<(), String> {
+            crate::bot::policy_net::file::load(path).map(|_| ())
+        }
+    }
+
     #[cfg(not(feature = "net"))]
-    {
-        let _ = path;
-        Err("a build with the network (feature net)".to_string())
+    mod with_network {
+        pub fn network_values(path: &str) -> Result<Vec<f32>, String> {
+            Err(format!(
+                "no network file in this build (feature net), not {path:?}"
+            ))
+        }
+
+        pub fn check_policy(_path: &str) -> Result<(), String> {
+            Err("a build with the network (feature net)".to_string())
+        }
     }
 }
 
@@ -165,7 +177,7 @@ tunables! {
              or the league's (net in legend, hand elsewhere)";
         /// The network `--eval net` plays instead of the embedded one (self-play generations,
         /// `learn generation`; flags only).
-        net_file: Option<NetworkFile> = None => "net-file", "FILE", read_network_file,
+        net_file: Option<NetworkFile> = None => "net-file", "FILE", file_flags::read_network_file,
             "play this network file (learn generation) instead of the embedded network";
         /// SHIELD only when a collision is possible: 71.0% against the bot without it
         /// (docs/strength.md, row F1).
@@ -197,7 +209,7 @@ tunables! {
             "moves of the plies without statistics: greedy, or the policy network's";
         /// The policy network's file (`learn export-policy`), read at start-up; the binary
         /// only (the bundles hold no policy network).
-        policy_net: Option<String> = None => "policy-net", "PATH", policy_net_file,
+        policy_net: Option<String> = None => "policy-net", "PATH", file_flags::policy_net_file,
             "policy network file for --selection puct and --rollout policy (none: no network)";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75

@@ -6,7 +6,8 @@
 use super::config::{BotConfig, Evaluation, NetworkFile, Rollout, SelectionKind};
 use super::evaluation::EvalWeights;
 use crate::engine::League;
-use crate::search::{SearchParams, Tunable, TunableValue};
+use crate::search::parse::{Tunable, TunableValue};
+use crate::search::SearchParams;
 
 impl TunableValue for League {
     fn show(&self) -> String {

@@ -14,7 +14,7 @@ pub mod parse;
 mod pool;
 // The prior-guided selection: in the binary only until it wins (the bundles play UCB1).
 #[cfg(feature = "cli")]
-mod puct;
+pub mod puct;
 mod rng;
 mod selection;
 mod smitsimax;
@@ -22,11 +22,7 @@ mod tunable;
 
 pub use game::{Game, MAX_AGENTS};
 pub use params::{SearchParams, MAX_DEPTH};
-#[cfg(feature = "cli")]
-pub use parse::{Tunable, TunableValue};
 pub use pool::{Node, NodeId, NodePool};
-#[cfg(feature = "cli")]
-pub use puct::Puct;
 pub use rng::Rng;
 pub use selection::{ScoreScale, Selection, Ucb1};
 pub use smitsimax::{SearchStats, Smitsimax, CHECK_INTERVAL};

@@ -73,8 +73,8 @@ macro_rules! tunable_flags {
     ($name:ident { $($field:ident $(=> $flag:literal, $values:expr, $parse:expr, $meaning:literal)?;)* }) => {
         impl $name {
             /// This table's tunables that have a flag, in order.
-            pub const TUNABLES: &'static [$crate::search::Tunable<$name>] = &[$($(
-                $crate::search::Tunable {
+            pub const TUNABLES: &'static [$crate::search::parse::Tunable<$name>] = &[$($(
+                $crate::search::parse::Tunable {
                     name: $flag,
                     values: $values,
                     meaning: $meaning,
@@ -84,7 +84,7 @@ macro_rules! tunable_flags {
                         settings.$field = ($parse)(text.trim())?;
                         Ok(())
                     },
-                    show: |settings| $crate::search::TunableValue::show(&settings.$field),
+                    show: |settings| $crate::search::parse::TunableValue::show(&settings.$field),
                 },
             )?)*];
         }

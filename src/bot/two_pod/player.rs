@@ -17,7 +17,7 @@ use crate::engine::rules::POD_COUNT;
 use crate::engine::{Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
 #[cfg(all(feature = "net", feature = "cli"))]
-use crate::search::Puct;
+use crate::search::puct::Puct;
 use crate::search::{Node, NodeId, SearchStats, Selection, Smitsimax, Ucb1};
 use std::time::Instant;
 
