@@ -45,6 +45,9 @@ enum Command {
     TrainPolicy(TrainPolicyArgs),
     /// Write a trained policy model as the file the bot reads (`csb --policy-net FILE`).
     ExportPolicy(ExportPolicyArgs),
+    /// Write a policy network file into the bot's source (quantised, one character a weight),
+    /// so that the bundles can play it (`csb --policy-net embedded`).
+    EmbedPolicy(EmbedPolicyArgs),
     /// Write a trained model's weights into the bot's source (quantised), and keep a copy of
     /// the model and its manifest beside the source for the test that ties the two.
     Export(ExportArgs),
@@ -217,6 +220,16 @@ struct ExportPolicyArgs {
 }
 
 #[derive(clap::Args)]
+struct EmbedPolicyArgs {
+    /// The policy network file (`export-policy`) to embed.
+    #[arg(long, default_value = "learn/model/policy.txt")]
+    file: PathBuf,
+    /// The bot's source file to write.
+    #[arg(long, default_value = "src/bot/policy_net/weights.rs")]
+    weights: PathBuf,
+}
+
+#[derive(clap::Args)]
 struct ExportArgs {
     /// The trained model.
     #[arg(long, default_value = "target/train/model.safetensors")]
@@ -282,6 +295,7 @@ fn main() -> ExitCode {
             .map(|()| eprintln!("generations-table: {} written", args.table.display())),
         Command::TrainPolicy(args) => train_policy(&args),
         Command::ExportPolicy(args) => export_policy(&args),
+        Command::EmbedPolicy(args) => embed_policy(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -592,6 +606,19 @@ fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
             .join(learn::policy_train::POLICY_MODEL_FILE)
             .display(),
         data.manifest.data_sha256()
+    );
+    Ok(())
+}
+
+fn embed_policy(args: &EmbedPolicyArgs) -> Result<(), String> {
+    let network = csb::bot::policy_net::file::load(&args.file.to_string_lossy())?;
+    let text = csb::bot::policy_net::embedded::weights_source(&network);
+    write_whole(&args.weights, text.as_bytes())?;
+    eprintln!(
+        "embed-policy: {} ({} weights) from {}",
+        args.weights.display(),
+        csb::bot::policy_net::network::WEIGHT_COUNT,
+        args.file.display()
     );
     Ok(())
 }

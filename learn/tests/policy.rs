@@ -130,3 +130,52 @@ fn a_model_of_the_wrong_shape_or_without_a_head_is_refused_at_export() {
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "what was there");
     }
 }
+
+#[test]
+fn embed_policy_writes_the_bots_source_and_refuses_a_bad_file_with_one_line() {
+    let dir = scratch_in_temp("policy", "embed");
+    let weights = dir.join("weights.rs");
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("model/policy.txt");
+    let output = learn(&[
+        "embed-policy",
+        "--file",
+        &text(&committed),
+        "--weights",
+        &text(&weights),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // The committed source is what the committed file embeds (the bot's own test checks the
+    // same from its side, without whitespace).
+    let written = std::fs::read_to_string(&weights).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/bot/policy_net/weights.rs");
+    let squeeze = |text: &str| text.split_whitespace().collect::<String>();
+    assert!(
+        squeeze(&written) == squeeze(&std::fs::read_to_string(source).unwrap()),
+        "embed-policy of learn/model/policy.txt is not src/bot/policy_net/weights.rs"
+    );
+
+    std::fs::write(&weights, "what was there").unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "csb-policy-net 1\nshape 56 16 22\n").unwrap();
+    for (file, words) in [
+        (bad, "this bot's is"),
+        (dir.join("missing.txt"), "cannot read the policy network"),
+    ] {
+        let output = learn(&[
+            "embed-policy",
+            "--file",
+            &text(&file),
+            "--weights",
+            &text(&weights),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(words), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&weights).unwrap(), "what was there");
+    }
+}

@@ -99,13 +99,17 @@ mod file_flags {
         }))
     }
 
-    /// `--policy-net FILE`: the path once its file has been read as a policy network.
-    pub fn policy_net_file(path: &str) -> Result<Option<String>, String> {
+    /// `--policy-net FILE`: the policy network file's weights (`policy_net/file.rs`);
+    /// `embedded` is the network the source holds (`policy_net/embedded.rs`), `none` no network.
+    pub fn policy_net_file(path: &str) -> Result<Option<NetworkFile>, String> {
         if path == "none" {
             return Ok(None);
         }
-        with_network::check_policy(path)?;
-        Ok(Some(path.to_string()))
+        let values = with_network::policy_values(path)?;
+        Ok(Some(NetworkFile {
+            path: path.to_string(),
+            values,
+        }))
     }
 
     #[cfg(feature = "net")]
@@ -118,8 +122,13 @@ mod file_flags {
                 .map_err(|error| format!("a network file written by learn ({error})"))
         }
 
-        pub fn check_policy(path: &str) -> Result<(), String> {
-            crate::bot::policy_net::file::load(path).map(|_| ())
+        pub fn policy_values(path: &str) -> Result<Vec<f32>, String> {
+            use crate::bot::policy_net::{embedded, file};
+            let network = match path {
+                "embedded" => embedded::embedded(),
+                _ => file::load(path)?,
+            };
+            Ok(network.values())
         }
     }
 
@@ -131,7 +140,7 @@ mod file_flags {
             ))
         }
 
-        pub fn check_policy(_path: &str) -> Result<(), String> {
+        pub fn policy_values(_path: &str) -> Result<Vec<f32>, String> {
             Err("a build with the network (feature net)".to_string())
         }
     }
@@ -207,10 +216,10 @@ tunables! {
                 _ => Err(String::new()),
             },
             "moves of the plies without statistics: greedy, or the policy network's";
-        /// The policy network's file (`learn export-policy`), read at start-up; the binary
-        /// only (the bundles hold no policy network).
-        policy_net: Option<String> = None => "policy-net", "PATH", file_flags::policy_net_file,
-            "policy network file for --selection puct and --rollout policy (none: no network)";
+        /// The policy network's file (`learn export-policy`) or the embedded one, read at
+        /// start-up; the binary only (the bundles play no policy network yet).
+        policy_net: Option<NetworkFile> = None => "policy-net", "PATH", file_flags::policy_net_file,
+            "policy network for --selection puct and --rollout policy: a file, embedded, or none";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
         /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68

@@ -14,7 +14,7 @@
 //! A file of another shape, a missing or repeated tensor or a value that is not a finite
 //! number is refused with one line saying which.
 
-use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
+use super::network::{PolicyNetwork, HIDDEN, OUTPUTS, TENSOR_SIZES};
 use crate::bot::value_net::features::FEATURE_COUNT;
 use std::fmt::Write;
 
@@ -26,13 +26,11 @@ pub const TENSOR_NAMES: [&str; 4] = ["input.weight", "input.bias", "heads.weight
 /// The file's text for `network`.
 pub fn write_text(network: &PolicyNetwork) -> String {
     let mut text = format!("{MAGIC}\nshape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}\n");
-    let tensors: [Vec<f32>; 4] = [
-        network.input.weights.iter().flatten().copied().collect(),
-        network.input.biases.to_vec(),
-        network.heads.weights.iter().flatten().copied().collect(),
-        network.heads.biases.to_vec(),
-    ];
-    for (name, values) in TENSOR_NAMES.iter().zip(&tensors) {
+    let values = network.values();
+    let mut rest = values.as_slice();
+    for (name, size) in TENSOR_NAMES.iter().zip(TENSOR_SIZES) {
+        let (values, after) = rest.split_at(size);
+        rest = after;
         text.push_str(name);
         for value in values {
             let _ = write!(text, " {value:?}");
@@ -40,11 +38,6 @@ pub fn write_text(network: &PolicyNetwork) -> String {
         text.push('\n');
     }
     text
-}
-
-/// The number of values of tensor `index` of [`TENSOR_NAMES`].
-fn tensor_len(index: usize) -> usize {
-    [FEATURE_COUNT * HIDDEN, HIDDEN, HIDDEN * OUTPUTS, OUTPUTS][index]
 }
 
 /// The network of the file text `text`; the error is one line (without the file's name).
@@ -84,11 +77,11 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             .ok_or_else(|| {
                 format!("line {line_number}: {name} holds a value that is not a finite number")
             })?;
-        if values.len() != tensor_len(index) {
+        if values.len() != TENSOR_SIZES[index] {
             return Err(format!(
                 "line {line_number}: {name} has {} values, this network's has {}",
                 values.len(),
-                tensor_len(index)
+                TENSOR_SIZES[index]
             ));
         }
         tensors[index] = Some(values);
@@ -99,27 +92,8 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             TENSOR_NAMES[missing]
         ));
     }
-    let tensors = tensors.map(Option::unwrap_or_default);
-    let mut network = PolicyNetwork::zeros();
-    for (row, values) in network
-        .input
-        .weights
-        .iter_mut()
-        .zip(tensors[0].chunks(HIDDEN))
-    {
-        row.copy_from_slice(values);
-    }
-    network.input.biases.copy_from_slice(&tensors[1]);
-    for (row, values) in network
-        .heads
-        .weights
-        .iter_mut()
-        .zip(tensors[2].chunks(OUTPUTS))
-    {
-        row.copy_from_slice(values);
-    }
-    network.heads.biases.copy_from_slice(&tensors[3]);
-    Ok(network)
+    let values: Vec<f32> = tensors.into_iter().flatten().flatten().collect();
+    Ok(PolicyNetwork::from_values(&values))
 }
 
 /// The network of the file `path`; the error is one line naming the file.

@@ -6,6 +6,8 @@
 //! and the evaluation wrapper that hands its priors and rollout moves to the search
 //! (`guided.rs`). Std only, nothing allocated per evaluation.
 
+pub mod embedded;
 pub mod file;
 pub mod guided;
 pub mod network;
+pub mod weights;

@@ -17,6 +17,11 @@ pub const HIDDEN: usize = 32;
 pub const OUTPUTS: usize = 2 * ACTION_COUNT + 2;
 /// The first value logit among the outputs.
 pub const VALUE_OUTPUTS: usize = 2 * ACTION_COUNT;
+/// Values per tensor, in the order the file (`file.rs`) and the embedded weights (`embedded.rs`)
+/// hold them: the input layer's weights (input-major) and biases, then the heads'.
+pub const TENSOR_SIZES: [usize; 4] = [FEATURE_COUNT * HIDDEN, HIDDEN, HIDDEN * OUTPUTS, OUTPUTS];
+/// Weights in all.
+pub const WEIGHT_COUNT: usize = FEATURE_COUNT * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS;
 
 /// The policy network's layers.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +71,36 @@ impl PolicyNetwork {
             input: Dense::zeros(),
             heads: Dense::zeros(),
         }
+    }
+
+    /// Every weight in the order of [`TENSOR_SIZES`].
+    pub fn values(&self) -> Vec<f32> {
+        let mut values = Vec::with_capacity(WEIGHT_COUNT);
+        self.input
+            .weights
+            .iter()
+            .for_each(|row| values.extend_from_slice(row));
+        values.extend_from_slice(&self.input.biases);
+        self.heads
+            .weights
+            .iter()
+            .for_each(|row| values.extend_from_slice(row));
+        values.extend_from_slice(&self.heads.biases);
+        values
+    }
+
+    /// The network of `values` in the order of [`TENSOR_SIZES`] ([`PolicyNetwork::values`]);
+    /// weights past the end of `values` are 0.
+    pub fn from_values(values: &[f32]) -> PolicyNetwork {
+        let mut network = PolicyNetwork::zeros();
+        let mut next = values.iter().copied();
+        let weights = network.input.weights.iter_mut().flatten();
+        let weights = weights.chain(network.input.biases.iter_mut());
+        let weights = weights.chain(network.heads.weights.iter_mut().flatten());
+        for weight in weights.chain(network.heads.biases.iter_mut()) {
+            *weight = next.next().unwrap_or(0.0);
+        }
+        network
     }
 
     /// The raw outputs (logits) of one view's inputs.
@@ -160,6 +195,18 @@ pub(crate) mod tests {
         }
         network.heads.biases.iter_mut().for_each(|b| *b = draw(0.2));
         network
+    }
+
+    #[test]
+    fn a_network_is_its_values() {
+        let network = random_network(11);
+        let values = network.values();
+        assert_eq!(values.len(), WEIGHT_COUNT);
+        assert_eq!(TENSOR_SIZES.iter().sum::<usize>(), WEIGHT_COUNT);
+        assert_eq!(PolicyNetwork::from_values(&values), network);
+        assert_eq!(values[0], network.input.weights[0][0]);
+        assert_eq!(values[1], network.input.weights[0][1]);
+        assert_eq!(values[WEIGHT_COUNT - 1], network.heads.biases[OUTPUTS - 1]);
     }
 
     #[test]

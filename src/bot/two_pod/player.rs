@@ -133,8 +133,8 @@ impl Player {
         let actions = ActionSet::new(config.league);
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
         #[cfg(all(feature = "net", feature = "cli"))]
-        if let Some(path) = &config.policy_net {
-            return Player::guided(config.clone(), init, path);
+        if let Some(policy) = &config.policy_net {
+            return Player::guided(config.clone(), init, policy);
         }
         let searches = match config.evaluation.in_league(config.league) {
             #[cfg(feature = "net")]
@@ -164,21 +164,18 @@ impl Player {
         })
     }
 
-    /// The player of `config` guided by the policy network of the file `path` (the value
-    /// network blended in, as `--eval net`); the file was read once by the flag's parser, so a
-    /// file gone since is a map-independent error here, reported as the flag's would be.
+    /// The player of `config` guided by the policy network `policy` (`--policy-net`, read by
+    /// the flag's parser), the value network blended in (as `--eval net`).
     #[cfg(all(feature = "net", feature = "cli"))]
-    fn guided(config: BotConfig, init: &InitInput, path: &str) -> Result<Player, MapError> {
+    fn guided(
+        config: BotConfig,
+        init: &InitInput,
+        policy: &crate::bot::config::NetworkFile,
+    ) -> Result<Player, MapError> {
         use crate::bot::config::{Rollout, SelectionKind};
         let map = Map::new(&init.checkpoints)?;
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
-        let network = match crate::bot::policy_net::file::load(path) {
-            Ok(network) => network,
-            Err(error) => {
-                eprintln!("csb: {error}");
-                std::process::exit(crate::bot::turn_loop::EXIT_BAD_INPUT);
-            }
-        };
+        let network = crate::bot::policy_net::network::PolicyNetwork::from_values(&policy.values);
         let rollout = config.rollout == Rollout::Policy;
         let evaluation = Guided::new(
             NetworkBlend::embedded(config.eval, &map),
