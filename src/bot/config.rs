@@ -100,7 +100,8 @@ mod file_flags {
     }
 
     /// `--policy-net FILE`: the policy network file's weights (`policy_net/file.rs`);
-    /// `embedded` is the network the source holds (`policy_net/embedded.rs`), `none` no network.
+    /// `embedded` is the network the source holds, `control` the same paying its cost for
+    /// uniform priors (`policy_net/embedded.rs`), `none` no network.
     pub fn policy_net_file(path: &str) -> Result<Option<NetworkFile>, String> {
         if path == "none" {
             return Ok(None);
@@ -126,6 +127,7 @@ mod file_flags {
             use crate::bot::policy_net::{embedded, file};
             let network = match path {
                 "embedded" => embedded::embedded(),
+                "control" => embedded::control(),
                 _ => file::load(path)?,
             };
             Ok(network.values())
@@ -219,7 +221,8 @@ tunables! {
         /// The policy network's file (`learn export-policy`) or the embedded one, read at
         /// start-up; the binary only (the bundles play no policy network yet).
         policy_net: Option<NetworkFile> = None => "policy-net", "PATH", file_flags::policy_net_file,
-            "policy network for --selection puct and --rollout policy: a file, embedded, or none";
+            "policy network for --selection puct and --rollout policy: a file, embedded, control \
+             (uniform priors at the network's cost) or none";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
         /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68

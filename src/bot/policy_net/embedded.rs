@@ -6,6 +6,7 @@
 
 use super::network::{PolicyNetwork, TENSOR_SIZES, WEIGHT_COUNT};
 use crate::bot::value_net::codec::{decode_levels, encode_level, MAX_LEVEL};
+use crate::bot::value_net::layers::Dense;
 
 /// The network of `encoded` levels with each tensor's scale.
 pub fn decode(encoded: &str, scales: &[f32; 4]) -> Result<PolicyNetwork, String> {
@@ -27,6 +28,15 @@ pub fn decode(encoded: &str, scales: &[f32; 4]) -> Result<PolicyNetwork, String>
 pub fn embedded() -> PolicyNetwork {
     decode(super::weights::WEIGHTS, &super::weights::SCALES)
         .expect("the embedded policy weights match the network's shape (a test checks it)")
+}
+
+/// The control of the embedded network's rows (`--policy-net control`): the same network with
+/// its heads' weights and biases zeroed, so that it costs the same and says nothing (uniform
+/// priors, values of one half): a gain of the embedded network over it is what it learned.
+pub fn control() -> PolicyNetwork {
+    let mut network = embedded();
+    network.heads = Dense::zeros();
+    network
 }
 
 /// The source of `weights.rs` for `network`: each tensor's scale (its largest magnitude over
@@ -132,6 +142,20 @@ mod tests {
         let policy = config.policy_net.unwrap();
         assert_eq!(policy.path, "embedded");
         assert_eq!(PolicyNetwork::from_values(&policy.values), embedded());
+    }
+
+    #[test]
+    fn the_control_pays_the_forward_pass_for_uniform_priors() {
+        let control = control();
+        assert_eq!(control.input, embedded().input);
+        for (map, pods, passes) in random_positions(33, 50) {
+            let course = Course::new(&map);
+            for team in 0..2 {
+                let outputs = control.team_outputs(&pods, &course, passes, team);
+                assert_eq!(outputs.priors, [[0.1; 10]; 2]);
+                assert_eq!(outputs.values, [0.5; 2]);
+            }
+        }
     }
 
     #[test]
