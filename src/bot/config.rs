@@ -64,10 +64,26 @@ impl Evaluation {
 /// How a node of the search chooses its child (`search/selection.rs`, `search/puct.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelectionKind {
+    /// The one that goes with the evaluation ([`SelectionKind::with`]).
+    ByEvaluation,
     /// UCB1 from uniform.
     Ucb1,
     /// PUCT, guided by the policy network's priors (`--policy-net`).
     Puct,
+}
+
+impl SelectionKind {
+    /// The selection played with the evaluation `evaluation` (as the league resolves it): PUCT
+    /// on the policy network's priors with the network, where it won 136/1/63 of 200 games
+    /// (68.2%, 61.5–74.3%) against UCB1 at the real control (docs/strength.md, row R1); UCB1
+    /// with the hand evaluation.
+    pub fn with(self, evaluation: Evaluation) -> SelectionKind {
+        match self {
+            SelectionKind::ByEvaluation if evaluation == Evaluation::Net => SelectionKind::Puct,
+            SelectionKind::ByEvaluation => SelectionKind::Ucb1,
+            chosen => chosen,
+        }
+    }
 }
 
 /// What the plies without statistics play where the default policy drives greedily.
@@ -99,11 +115,11 @@ mod file_flags {
         }))
     }
 
-    /// `--policy-net FILE`: the policy network file's weights (`policy_net/file.rs`);
-    /// `embedded` is the network the source holds, `control` the same paying its cost for
-    /// uniform priors (`policy_net/embedded.rs`), `none` no network.
+    /// `--policy-net FILE`: the policy network file's weights (`policy_net/file.rs`); `none`
+    /// (the default) or `embedded` is the network the source holds, `control` the same paying
+    /// its cost for uniform priors (`policy_net/embedded.rs`).
     pub fn policy_net_file(path: &str) -> Result<Option<NetworkFile>, String> {
-        if path == "none" {
+        if path == "none" || path == "embedded" {
             return Ok(None);
         }
         let values = with_network::policy_values(path)?;
@@ -126,7 +142,6 @@ mod file_flags {
         pub fn policy_values(path: &str) -> Result<Vec<f32>, String> {
             use crate::bot::policy_net::{embedded, file};
             let network = match path {
-                "embedded" => embedded::embedded(),
                 "control" => embedded::control(),
                 _ => file::load(path)?,
             };
@@ -200,17 +215,20 @@ tunables! {
         /// (docs/strength.md, section of 2026-11-23).
         greedy: f64 = 0.8 => "greedy", "P", fraction,
             "probability of the greedy move on the search's random plies";
-        /// The selection of the search's nodes: UCB1, or PUCT guided by the policy network
-        /// (which `--policy-net` must give).
-        selection: SelectionKind = SelectionKind::Ucb1 => "selection", "ucb1|puct",
+        /// The selection of the search's nodes: the evaluation's ([`SelectionKind::with`]),
+        /// UCB1, or PUCT guided by the policy network (`--policy-net`).
+        selection: SelectionKind = SelectionKind::ByEvaluation => "selection", "eval|ucb1|puct",
             |text| match text {
+                "eval" => Ok(SelectionKind::ByEvaluation),
                 "ucb1" => Ok(SelectionKind::Ucb1),
-                "puct" => Ok(SelectionKind::Puct),
+                "puct" if HAS_NETWORK => Ok(SelectionKind::Puct),
+                "puct" => Err("eval or ucb1 (this build has no network: feature net)".to_string()),
                 _ => Err(String::new()),
             },
-            "how a node chooses its child: UCB1, or PUCT on the policy network's priors";
+            "how a node chooses its child: the evaluation's (PUCT with the network, UCB1 with the \
+             hand evaluation), UCB1, or PUCT on the policy network's priors";
         /// The moves of the plies without statistics where the greedy policy would play:
-        /// greedy, or drawn from the policy network (which `--policy-net` must give).
+        /// greedy, or drawn from the policy network (`--policy-net`).
         rollout: Rollout = Rollout::Greedy => "rollout", "greedy|policy",
             |text| match text {
                 "greedy" => Ok(Rollout::Greedy),
@@ -218,11 +236,11 @@ tunables! {
                 _ => Err(String::new()),
             },
             "moves of the plies without statistics: greedy, or the policy network's";
-        /// The policy network's file (`learn export-policy`) or the embedded one, read at
-        /// start-up; the binary only (the bundles play no policy network yet).
+        /// The policy network's file (`learn export-policy`), read at start-up, instead of the
+        /// embedded one (`policy_net/embedded.rs`; the bundles play that one).
         policy_net: Option<NetworkFile> = None => "policy-net", "PATH", file_flags::policy_net_file,
-            "policy network for --selection puct and --rollout policy: a file, embedded, control \
-             (uniform priors at the network's cost) or none";
+            "policy network file of PUCT and --rollout policy (none or embedded: the embedded \
+             network; control: uniform priors at its cost)";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
         /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68
@@ -240,6 +258,17 @@ tunables! {
 }
 
 impl BotConfig {
+    /// The selection this configuration plays ([`SelectionKind::with`] its league's
+    /// evaluation).
+    pub fn selection_played(&self) -> SelectionKind {
+        self.selection.with(self.evaluation.in_league(self.league))
+    }
+
+    /// Whether the policy network guides the search (PUCT's priors or the rollouts' moves).
+    pub fn guided(&self) -> bool {
+        self.selection_played() == SelectionKind::Puct || self.rollout == Rollout::Policy
+    }
+
     /// What a build without flags plays: the defaults, except that the bundler's check build
     /// fixes the iterations and the seed as `--iterations` and `--seed` do, through the
     /// compile-time variables `CSB_ITERATIONS` and `CSB_SEED` (`rustc` run with them set;

@@ -35,6 +35,7 @@ impl TunableValue for NetworkFile {
 impl TunableValue for SelectionKind {
     fn show(&self) -> String {
         match self {
+            SelectionKind::ByEvaluation => "eval",
             SelectionKind::Ucb1 => "ucb1",
             SelectionKind::Puct => "puct",
         }
@@ -175,13 +176,6 @@ impl BotConfig {
             })?;
             index += 2;
         }
-        let guided = config.selection == SelectionKind::Puct || config.rollout == Rollout::Policy;
-        if guided && config.policy_net.is_none() {
-            return Err(
-                "--selection puct and --rollout policy need --policy-net PATH (csb --help)"
-                    .to_string(),
-            );
-        }
         Ok(config)
     }
 }
@@ -212,20 +206,37 @@ mod tests {
     }
 
     #[test]
-    fn the_guided_search_needs_a_readable_policy_network() {
+    fn the_selection_goes_with_the_evaluation_and_a_policy_file_must_be_readable() {
         let refused = |text: &str, words: &str| {
             let error = BotConfig::from_args(&args(text)).unwrap_err();
             assert!(error.contains(words), "{error}");
             assert!(!error.contains('\n'), "{error}");
         };
-        refused("--selection puct", "need --policy-net");
-        refused("--rollout policy --policy-net none", "need --policy-net");
         refused(
             "--selection puct --policy-net /nonexistent/policy.txt",
             "cannot read the policy network /nonexistent/policy.txt",
         );
-        refused("--selection uct", "ucb1 or puct");
-        let config = BotConfig::from_args(&args("--policy-net none --selection ucb1")).unwrap();
+        refused("--selection uct", "eval, ucb1 or puct");
+        let played = |text: &str| {
+            let config = BotConfig::from_args(&args(text)).unwrap();
+            (config.selection_played(), config.guided())
+        };
+        // PUCT with the network (the default in Legend, row R1), UCB1 with the hand evaluation.
+        assert_eq!(played(""), (SelectionKind::Puct, true));
+        assert_eq!(played("--eval net"), (SelectionKind::Puct, true));
+        assert_eq!(played("--eval hand"), (SelectionKind::Ucb1, false));
+        assert_eq!(played("--league gold"), (SelectionKind::Ucb1, false));
+        assert_eq!(played("--selection ucb1"), (SelectionKind::Ucb1, false));
+        assert_eq!(
+            played("--eval hand --selection puct"),
+            (SelectionKind::Puct, true)
+        );
+        assert_eq!(
+            played("--selection ucb1 --rollout policy"),
+            (SelectionKind::Ucb1, true)
+        );
+        // `embedded` is the default: no file.
+        let config = BotConfig::from_args(&args("--policy-net embedded --selection eval")).unwrap();
         assert_eq!(config, BotConfig::default());
     }
 

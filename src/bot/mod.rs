@@ -16,7 +16,7 @@ pub mod league;
 #[cfg(feature = "one-pod")]
 pub mod one_pod;
 pub mod policy;
-#[cfg(all(feature = "net", feature = "cli"))]
+#[cfg(feature = "net")]
 pub mod policy_net;
 pub mod run;
 pub mod search_turn;

@@ -12,8 +12,8 @@ mod params;
 #[cfg(feature = "cli")]
 pub mod parse;
 mod pool;
-// The prior-guided selection: in the binary only until it wins (the bundles play UCB1).
-#[cfg(feature = "cli")]
+// The prior-guided selection, played with the policy network (feature `net`).
+#[cfg(feature = "net")]
 pub mod puct;
 mod rng;
 mod selection;

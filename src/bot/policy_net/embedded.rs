@@ -1,7 +1,7 @@
 //! The policy network carried in the source, so that a bundle (one file, no flags) can play it:
 //! `weights.rs` holds `learn/model/policy.txt` quantised as the value network's weights are
 //! (`value_net/codec.rs`: each tensor in whole multiples of its own scale, one character per
-//! weight). This file decodes it (`csb --policy-net embedded`) and writes it
+//! weight). This file decodes it (what the bot plays unless `--policy-net` names a file) and writes it
 //! (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
 use super::network::{PolicyNetwork, TENSOR_SIZES, WEIGHT_COUNT};
@@ -132,16 +132,16 @@ mod tests {
     }
 
     #[test]
-    fn the_flag_plays_the_embedded_network() {
+    fn the_control_flag_reads_the_control_network() {
         use crate::bot::config::BotConfig;
-        let args: Vec<String> = "--selection puct --policy-net embedded"
+        let args: Vec<String> = "--selection puct --policy-net control"
             .split_whitespace()
             .map(String::from)
             .collect();
         let config = BotConfig::from_args(&args).unwrap();
         let policy = config.policy_net.unwrap();
-        assert_eq!(policy.path, "embedded");
-        assert_eq!(PolicyNetwork::from_values(&policy.values), embedded());
+        assert_eq!(policy.path, "control");
+        assert_eq!(PolicyNetwork::from_values(&policy.values), control());
     }
 
     #[test]

@@ -2,24 +2,15 @@
 //! settings ask for, then per turn the root state from the input and memory, the search within
 //! the budget, and the two commands.
 
-use super::memory::Memory;
-use crate::bot::actions::ActionSet;
-use crate::bot::config::BotConfig;
-use crate::bot::csb_game::{CsbGame, RaceContext};
-use crate::bot::evaluation::Roles;
-#[cfg(feature = "net")]
-use crate::bot::leaf_evaluation::NetworkBlend;
-use crate::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation};
-#[cfg(all(feature = "net", feature = "cli"))]
-use crate::bot::policy_net::guided::Guided;
-use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
-use crate::engine::rules::POD_COUNT;
-use crate::engine::{Command, FastPod, Map, MapError, Pod};
+// Nested paths: the Gold bundle pays for every `use` line.
+use super::{memory::Memory, team_search::TeamSearch};
+use crate::bot::{
+    actions::ActionSet, config::BotConfig, evaluation::Roles, leaf_evaluation::HandEvaluation,
+    search_turn::elapsed_ms,
+};
+use crate::engine::{rules::POD_COUNT, Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
-#[cfg(all(feature = "net", feature = "cli"))]
-use crate::search::puct::Puct;
-use crate::search::{Node, NodeId, SearchStats, Selection, Smitsimax, Ucb1};
-use std::time::Instant;
+use crate::search::Node;
 
 /// What the bot decided in a turn, and what it cost.
 #[derive(Clone, Copy, Debug)]
@@ -34,86 +25,11 @@ pub struct TurnDecision {
     pub value: Option<f64>,
 }
 
-/// The game's context and its search, for one leaf evaluation and one selection policy: the
-/// player owns both.
-struct TeamSearch<E: LeafEvaluation, S: Selection = Ucb1> {
-    context: RaceContext<E>,
-    search: Smitsimax<CsbGame<E>, S>,
-}
-
-impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
-    /// The context of a race on `map` with `evaluation`, and a search allocated for it.
-    fn new(config: &BotConfig, map: Map, passes_to_finish: u16, evaluation: E) -> Self {
-        TeamSearch {
-            context: RaceContext {
-                map,
-                actions: ActionSet::new(config.league),
-                max_thrust: f64::from(config.league.max_thrust()),
-                passes_to_finish,
-                shield_near: config.shield_near,
-                greedy: config.greedy,
-                evaluation,
-            },
-            search: Smitsimax::with_selection(config.nodes_per_agent, config.search, config.seed),
-        }
-    }
-
-    /// Searches from `pods` with `roles`; the stats, each own pod's chosen action and that
-    /// action as it is played (an out-of-reach SHIELD as action 0, as the search played it).
-    fn decide(
-        &mut self,
-        pods: [FastPod; POD_COUNT],
-        roles: [Roles; 2],
-        config: &BotConfig,
-        first_turn: bool,
-        received_at: Instant,
-    ) -> (SearchStats, [u8; 2], [u8; 2]) {
-        let root = CsbGame::root(&self.context, pods, roles);
-        let stats = run_search(
-            &mut self.search,
-            &self.context,
-            &root,
-            config,
-            first_turn,
-            received_at,
-        );
-        let chosen = [0, 1].map(|index| chosen_action(&self.search, index));
-        let played = [0, 1].map(|index| root.effective_action(&self.context, index, chosen[index]));
-        (stats, chosen, played)
-    }
-
-    /// Own pod `index`'s root children; empty before the first search.
-    fn root_children(&self, index: usize) -> &[Node] {
-        let tree = self.search.tree(index);
-        if tree.node(NodeId::ROOT).is_expanded() {
-            tree.children(NodeId::ROOT)
-        } else {
-            &[]
-        }
-    }
-}
-
-/// The search with the evaluation chosen at start-up: each is compiled for its evaluation
-/// (and, guided by the policy network, for its selection policy).
+/// The search chosen at start-up: the hand evaluation's, or one of the networks'.
 enum Searches {
     Hand(Box<TeamSearch<HandEvaluation>>),
     #[cfg(feature = "net")]
-    Net(Box<TeamSearch<NetworkBlend>>),
-    #[cfg(all(feature = "net", feature = "cli"))]
-    Guided(Box<TeamSearch<Guided<NetworkBlend>>>),
-    #[cfg(all(feature = "net", feature = "cli"))]
-    GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
-}
-
-/// The network `config` plays: the file of `--net-file` (flags only), else the embedded one.
-#[cfg(feature = "net")]
-fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
-    #[cfg(feature = "cli")]
-    if let Some(file) = &config.net_file {
-        let network = crate::bot::value_net::file::network_of(&file.values);
-        return NetworkBlend::with_network(network, config.eval, map);
-    }
-    NetworkBlend::embedded(config.eval, map)
+    Net(super::network_searches::NetworkSearches),
 }
 
 pub struct Player {
@@ -130,81 +46,31 @@ impl Player {
     /// Allocates everything the game will need (node pools, the network).
     pub fn new(config: BotConfig, init: &InitInput) -> Result<Player, MapError> {
         let map = Map::new(&init.checkpoints)?;
-        let actions = ActionSet::new(config.league);
         let passes_to_finish = init.laps * map.checkpoint_count() as u16;
-        #[cfg(all(feature = "net", feature = "cli"))]
-        if let Some(policy) = &config.policy_net {
-            return Player::guided(config.clone(), init, policy);
+        #[cfg(feature = "net")]
+        if let Some(search) =
+            super::network_searches::NetworkSearches::of(&config, map, passes_to_finish)
+        {
+            return Ok(Player::with(config, map, Searches::Net(search)));
         }
-        let searches = match config.evaluation.in_league(config.league) {
-            #[cfg(feature = "net")]
-            crate::bot::config::Evaluation::Net => Searches::Net(Box::new(TeamSearch::new(
-                &config,
-                map,
-                passes_to_finish,
-                network_blend(&config, &map),
-            ))),
-            // Without the network's code, `--eval net` is refused by the flag already.
-            _ => Searches::Hand(Box::new(TeamSearch::new(
-                &config,
-                map,
-                passes_to_finish,
-                HandEvaluation {
-                    weights: config.eval,
-                },
-            ))),
+        // Without the network's code, `--eval net` is refused by the flag already.
+        let hand = HandEvaluation {
+            weights: config.eval,
         };
-        Ok(Player {
-            memory: Memory::new(map.checkpoint_count()),
-            config,
-            map,
-            actions,
-            searches,
-            chosen: [0; 2],
-        })
+        let search = TeamSearch::new(&config, map, passes_to_finish, hand);
+        Ok(Player::with(config, map, Searches::Hand(Box::new(search))))
     }
 
-    /// The player of `config` guided by the policy network `policy` (`--policy-net`, read by
-    /// the flag's parser), the value network blended in (as `--eval net`).
-    #[cfg(all(feature = "net", feature = "cli"))]
-    fn guided(
-        config: BotConfig,
-        init: &InitInput,
-        policy: &crate::bot::config::NetworkFile,
-    ) -> Result<Player, MapError> {
-        use crate::bot::config::{Rollout, SelectionKind};
-        let map = Map::new(&init.checkpoints)?;
-        let passes_to_finish = init.laps * map.checkpoint_count() as u16;
-        let network = crate::bot::policy_net::network::PolicyNetwork::from_values(&policy.values);
-        let rollout = config.rollout == Rollout::Policy;
-        let evaluation = Guided::new(
-            NetworkBlend::embedded(config.eval, &map),
-            network,
-            &map,
-            rollout,
-        );
-        let searches = match config.selection {
-            SelectionKind::Puct => Searches::GuidedPuct(Box::new(TeamSearch::new(
-                &config,
-                map,
-                passes_to_finish,
-                evaluation,
-            ))),
-            SelectionKind::Ucb1 => Searches::Guided(Box::new(TeamSearch::new(
-                &config,
-                map,
-                passes_to_finish,
-                evaluation,
-            ))),
-        };
-        Ok(Player {
+    /// The player of `config` on `map` with its search.
+    fn with(config: BotConfig, map: Map, searches: Searches) -> Player {
+        Player {
             memory: Memory::new(map.checkpoint_count()),
             actions: ActionSet::new(config.league),
             config,
             map,
             searches,
             chosen: [0; 2],
-        })
+        }
     }
 
     /// The direction a pod with an unset angle will face: its next checkpoint (the first move
@@ -233,10 +99,6 @@ impl Player {
             Searches::Hand(search) => search.root_children(index),
             #[cfg(feature = "net")]
             Searches::Net(search) => search.root_children(index),
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::Guided(search) => search.root_children(index),
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::GuidedPuct(search) => search.root_children(index),
         }
     }
 
@@ -292,12 +154,6 @@ impl Player {
             Searches::Hand(search) => search.decide(fast, roles, config, first_turn, received_at),
             #[cfg(feature = "net")]
             Searches::Net(search) => search.decide(fast, roles, config, first_turn, received_at),
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::Guided(search) => search.decide(fast, roles, config, first_turn, received_at),
-            #[cfg(all(feature = "net", feature = "cli"))]
-            Searches::GuidedPuct(search) => {
-                search.decide(fast, roles, config, first_turn, received_at)
-            }
         };
         self.chosen = chosen;
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];

@@ -1,0 +1,104 @@
+//! The searches that play the networks (feature `net`): the value network blended into the
+//! leaf scores under UCB1, or guided by the policy network as well (PUCT's priors, or the
+//! rollouts' moves). Which one the settings ask for is set up once a game; each turn's decision
+//! and root statistics are dispatched to it.
+
+use super::team_search::TeamSearch;
+use crate::bot::config::{BotConfig, Evaluation, Rollout, SelectionKind};
+use crate::bot::evaluation::Roles;
+use crate::bot::leaf_evaluation::NetworkBlend;
+use crate::bot::policy_net::guided::Guided;
+use crate::bot::policy_net::{embedded, network::PolicyNetwork};
+use crate::engine::rules::POD_COUNT;
+use crate::engine::{FastPod, Map};
+use crate::search::puct::Puct;
+use crate::search::{Node, SearchStats};
+use std::time::Instant;
+
+/// A search with a network, each compiled for its evaluation and its selection.
+pub enum NetworkSearches {
+    /// The value network blended in, UCB1 (`--selection ucb1`).
+    Blend(Box<TeamSearch<NetworkBlend>>),
+    /// Blended and guided, UCB1 (`--selection ucb1 --rollout policy`).
+    Guided(Box<TeamSearch<Guided<NetworkBlend>>>),
+    /// Blended and guided, PUCT: the default in Legend (docs/strength.md, row R1).
+    GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
+}
+
+/// The value network `config` plays: the file of `--net-file` (flags only), else the embedded
+/// one.
+fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
+    #[cfg(feature = "cli")]
+    if let Some(file) = &config.net_file {
+        let network = crate::bot::value_net::file::network_of(&file.values);
+        return NetworkBlend::with_network(network, config.eval, map);
+    }
+    NetworkBlend::embedded(config.eval, map)
+}
+
+impl NetworkSearches {
+    /// The search `config` plays on `map` if it plays a network: guided by the policy network
+    /// (`--policy-net`'s file, else the embedded one) when [`BotConfig::guided`], else the
+    /// blend alone when the league's evaluation is the network; `None` for the hand evaluation.
+    pub fn of(config: &BotConfig, map: Map, passes_to_finish: u16) -> Option<NetworkSearches> {
+        if !config.guided() {
+            if config.evaluation.in_league(config.league) != Evaluation::Net {
+                return None;
+            }
+            let blend = network_blend(config, &map);
+            let search = TeamSearch::new(config, map, passes_to_finish, blend);
+            return Some(NetworkSearches::Blend(Box::new(search)));
+        }
+        let policy = match &config.policy_net {
+            Some(file) => PolicyNetwork::from_values(&file.values),
+            None => embedded::embedded(),
+        };
+        let rollout = config.rollout == Rollout::Policy;
+        let evaluation = Guided::new(network_blend(config, &map), policy, &map, rollout);
+        Some(match config.selection_played() {
+            SelectionKind::Puct => NetworkSearches::GuidedPuct(Box::new(TeamSearch::new(
+                config,
+                map,
+                passes_to_finish,
+                evaluation,
+            ))),
+            _ => NetworkSearches::Guided(Box::new(TeamSearch::new(
+                config,
+                map,
+                passes_to_finish,
+                evaluation,
+            ))),
+        })
+    }
+
+    /// Own pod `index`'s root children from the last turn's search.
+    pub fn root_children(&self, index: usize) -> &[Node] {
+        match self {
+            NetworkSearches::Blend(search) => search.root_children(index),
+            NetworkSearches::Guided(search) => search.root_children(index),
+            NetworkSearches::GuidedPuct(search) => search.root_children(index),
+        }
+    }
+
+    /// [`TeamSearch::decide`] of the search.
+    pub fn decide(
+        &mut self,
+        pods: [FastPod; POD_COUNT],
+        roles: [Roles; 2],
+        config: &BotConfig,
+        first_turn: bool,
+        received_at: Instant,
+    ) -> (SearchStats, [u8; 2], [u8; 2]) {
+        match self {
+            NetworkSearches::Blend(search) => {
+                search.decide(pods, roles, config, first_turn, received_at)
+            }
+            NetworkSearches::Guided(search) => {
+                search.decide(pods, roles, config, first_turn, received_at)
+            }
+            NetworkSearches::GuidedPuct(search) => {
+                search.decide(pods, roles, config, first_turn, received_at)
+            }
+        }
+    }
+}
