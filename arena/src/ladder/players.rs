@@ -182,8 +182,9 @@ pub fn command(player: &Player, control: &Control, binary: &Path) -> String {
 
 /// toml's message as one line: its lines joined, blank ones dropped ("not valid TOML" if none).
 fn one_line(message: &str) -> String {
+    // A lone carriage return breaks a line too: toml quotes an unknown key as it was written.
     let lines: Vec<&str> = message
-        .lines()
+        .split(['\n', '\r'])
         .map(str::trim)
         .filter(|line| !line.is_empty())
         .collect();
@@ -230,5 +231,10 @@ mod tests {
         assert!(Roster::parse(&both).unwrap_err().contains("either"));
         let unknown = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\nflag = \"\"\n");
         assert!(Roster::parse(&unknown).is_err());
+        // A quoted key holding a carriage return, which toml's message repeats: still one line
+        // (found by the fuzzer, fuzz/regressions/ladder_players/toml-key-with-carriage-return.toml).
+        let error = Roster::parse("\"a\\rb\" = 1\n").unwrap_err();
+        assert!(!error.contains('\r') && !error.contains('\n'), "{error:?}");
+        assert!(error.contains("unknown field"), "{error}");
     }
 }
