@@ -74,6 +74,7 @@ def play(bot, input_path, running):
         fail(f"the bot stopped answering at turn {len(times) + 1} (exit {proc.wait()}){head}")
     proc.wait()
     running.remove(proc)
+    diagnostics.close()
     return times
 
 
@@ -99,8 +100,24 @@ def main():
     running = []
     spinner = None
 
+    parent = os.getpid()
+
     def stop(signum, _frame):
-        raise SystemExit(128 + signum)
+        # Stop at once, whatever the main thread was in: an exception raised here could be lost
+        # inside the standard library's child handling (a SIGTERM once left the script playing
+        # on). The spinner, a fork, has this handler too and only leaves.
+        if os.getpid() == parent:
+            for proc in running:
+                try:
+                    proc.kill()
+                except OSError:
+                    pass
+            if spinner is not None:
+                try:
+                    spinner.kill()
+                except (OSError, ValueError):
+                    pass
+        os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
