@@ -4,7 +4,7 @@
 
 use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{linear, Linear, VarBuilder, VarMap};
-use csb::bot::value_net::codec::{encode_level, MAX_LEVEL};
+use csb::bot::value_net::codec::encode_tensor;
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::bot::value_net::network::{Network, HIDDEN1, HIDDEN2};
 use csb::search::Rng;
@@ -237,16 +237,7 @@ impl Model {
         let mut scales = Vec::new();
         let mut letters = String::new();
         for (name, _) in TENSORS {
-            let values = self.bot_order(name)?;
-            let largest = values.iter().fold(0.0f32, |m, v| m.max(v.abs()));
-            let scale = if largest > 0.0 {
-                largest / MAX_LEVEL as f32
-            } else {
-                1.0
-            };
-            for value in values {
-                letters.push(encode_level((value / scale).round() as i32));
-            }
+            let scale = encode_tensor(&self.bot_order(name)?, &mut letters);
             scales.push(format!("{scale:e}"));
         }
         let mut text = String::new();

@@ -28,6 +28,24 @@ pub fn encode_level(level: i32) -> char {
     char::from_u32(FIRST_CODE_POINT + code).unwrap_or('\u{4E00}')
 }
 
+/// Appends `tensor` quantised to `letters`, one character a weight, and returns its scale: the
+/// tensor's largest magnitude over [`MAX_LEVEL`] (1 for a tensor of zeros), each weight's level
+/// its value over the scale, rounded. What `learn export` and `learn embed-policy` write.
+pub fn encode_tensor(tensor: &[f32], letters: &mut String) -> f32 {
+    let largest = tensor.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    let scale = if largest > 0.0 {
+        largest / MAX_LEVEL as f32
+    } else {
+        1.0
+    };
+    letters.extend(
+        tensor
+            .iter()
+            .map(|v| encode_level((v / scale).round() as i32)),
+    );
+    scale
+}
+
 /// The levels of `text`, one character each, into `out`; an error for a character outside
 /// U+4E00 to U+6F0E or a count other than `out.len()`.
 pub fn decode_levels(text: &str, out: &mut [i32]) -> Result<(), String> {
