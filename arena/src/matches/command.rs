@@ -119,11 +119,17 @@ pub struct MergeArgs {
     /// Print the merged result as JSON on stdout.
     #[arg(long)]
     json: bool,
+    /// Test the merged row with an SPRT: --sprt ELO0 ELO1 with ELO0 < ELO1 (alpha = beta =
+    /// 0.05), on its pairs in the order of their games, as if the row had been played to it
+    /// (the report says where it would have stopped).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
 }
 
 impl MergeArgs {
     /// Reads every shard's JSON result, merges them and prints the report (or its JSON).
     pub fn run(self) -> Result<(), Failure> {
+        let sprt = self.sprt.as_deref().map(sprt_bounds).transpose()?;
         let mut parts = Vec::new();
         for path in &self.results {
             let text = std::fs::read_to_string(path)
@@ -132,7 +138,10 @@ impl MergeArgs {
                 MatchResult::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?,
             );
         }
-        let merged = merge(parts)?;
+        let mut merged = merge(parts)?;
+        if sprt.is_some() {
+            merged.sprt = sprt;
+        }
         if self.json {
             print_stdout(&(merged.to_json() + "\n"))
         } else {

@@ -213,16 +213,9 @@ impl MatchResult {
     /// p1's points in each complete pair (games 2k and 2k + 1: same map, seats swapped) and the
     /// number of games whose partner is missing.
     pub fn pair_counts(&self) -> (Pentanomial, u64) {
-        let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
-        for game in &self.games {
-            by_pair
-                .entry(game.index / 2)
-                .or_default()
-                .push(game.p1_score);
-        }
         let mut pairs = Pentanomial::default();
         let mut outside = 0;
-        for scores in by_pair.values() {
+        for scores in self.pair_scores().values() {
             if scores.len() == 2 {
                 pairs.add_pair(scores[0] + scores[1]);
             } else {
@@ -230,6 +223,36 @@ impl MatchResult {
             }
         }
         (pairs, outside)
+    }
+
+    /// p1's scores in the games of each pair, by pair (`index / 2`).
+    fn pair_scores(&self) -> BTreeMap<usize, Vec<f64>> {
+        let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+        for game in &self.games {
+            by_pair
+                .entry(game.index / 2)
+                .or_default()
+                .push(game.p1_score);
+        }
+        by_pair
+    }
+
+    /// Where `sprt`, run over the complete pairs one by one in the order of their games'
+    /// indices, first decided: the pairs it had then and its decision (`None` if it never
+    /// did). A sequential test stops there; a row played past it is judged by it.
+    pub fn sprt_first_decision(&self, sprt: &Sprt) -> Option<(u64, Decision)> {
+        let mut pairs = Pentanomial::default();
+        for scores in self.pair_scores().values() {
+            if scores.len() != 2 {
+                continue;
+            }
+            pairs.add_pair(scores[0] + scores[1]);
+            let decision = sprt.decide(sprt.llr_pairs(&pairs));
+            if decision != Decision::Continue {
+                return Some((pairs.pairs(), decision));
+            }
+        }
+        None
     }
 
     /// The SPRT's LLR and the model it came from: pairs once one is complete, else games.
@@ -349,6 +372,18 @@ impl MatchResult {
                 sprt.upper_bound(),
                 sprt.decide(llr).describe(sprt)
             );
+            if model == "pairs" {
+                let pairs = self.pair_counts().0.pairs();
+                let _ = match self.sprt_first_decision(sprt) {
+                    Some((at, decision)) if at < pairs => writeln!(
+                        text,
+                        "SPRT sequentially (pairs in the order of their games): {} after {at} of \
+                         the {pairs} pairs",
+                        decision.describe(sprt)
+                    ),
+                    _ => Ok(()),
+                };
+            }
         }
         if let Some(dir) = &self.replay_dir {
             let _ = writeln!(text, "replays: {dir}");
@@ -415,4 +450,72 @@ pub fn merge(parts: Vec<MatchResult>) -> Result<MatchResult, String> {
     }
     merged.games.sort_by_key(|g| g.index);
     Ok(merged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result of `scores` (p1's, game by game, pairs of consecutive indices), with `sprt`.
+    fn result_of(scores: &[f64], sprt: Option<Sprt>) -> MatchResult {
+        let mut result = MatchResult {
+            format: RESULT_FORMAT.to_string(),
+            p1: "a".to_string(),
+            p2: "b".to_string(),
+            seed: 1,
+            league: "legend".to_string(),
+            time_scale: 1.0,
+            games_planned: scores.len(),
+            shard: None,
+            sprt,
+            stopped_early: false,
+            results: Wdl::default(),
+            per_seat: [Wdl::default(); 2],
+            eliminations: [BTreeMap::new(), BTreeMap::new()],
+            response_times: [ResponseTimes::default(), ResponseTimes::default()],
+            replay_dir: None,
+            games: Vec::new(),
+        };
+        for (index, &p1_score) in scores.iter().enumerate() {
+            result.add_game(GameLine {
+                index,
+                seed: index as i64 / 2,
+                p1_player: index % 2,
+                p1_score,
+                turns: 100,
+                reason: "race complete".to_string(),
+                replay: None,
+            });
+        }
+        result
+    }
+
+    #[test]
+    fn a_row_played_past_its_sprt_says_where_the_test_stopped() {
+        let sprt = Sprt::new(0.0, 50.0);
+        // Forty won pairs, then forty lost ones: the whole row is even, but a sequential test
+        // accepted H1 early and stopped there.
+        let mut scores = vec![1.0; 80];
+        scores.extend([0.0; 80]);
+        let row = result_of(&scores, Some(sprt));
+        let (at, decision) = row.sprt_first_decision(&sprt).unwrap();
+        assert_eq!(decision, Decision::AcceptH1);
+        assert!(at < 40, "{at}");
+        // The test is inconclusive or rejects on all 80 pairs; the report names both.
+        assert_ne!(sprt.decide(row.sprt_llr(&sprt).0), Decision::AcceptH1);
+        let report = row.report();
+        assert!(
+            report.contains(&format!(
+                "SPRT sequentially (pairs in the order of their games): H1 accepted (p1 is at \
+                 least +50 Elo better) after {at} of the 80 pairs"
+            )),
+            "{report}"
+        );
+        // Decided on the last pair (as a match stopped by its SPRT): no second line.
+        let stopped = result_of(&scores[..2 * at as usize], Some(sprt));
+        assert!(!stopped.report().contains("sequentially"));
+        // Even pairs never decide.
+        let even = result_of(&[1.0, 0.0, 0.0, 1.0, 0.5, 0.5], Some(sprt));
+        assert_eq!(even.sprt_first_decision(&sprt), None);
+    }
 }
