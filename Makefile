@@ -26,10 +26,12 @@
 #           evaluation's
 #   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
 #   generation  one turn of the self-play loop, or the rest of an interrupted one (`learn
-#           generation`: self-play by the best network, training on the last WINDOW=3
-#           generations, a gate, promotion into learn/generations, ladder/players.toml and
-#           docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000, GATE_GAMES=400,
-#           TARGET_KIND=td:0.7, STOP_AFTER=selfplay|train|gate for a session's share; data in
+#           generation`: self-play by the best networks, training the value network and the
+#           policy on the last WINDOW=3 generations, a gate, promotion into learn/generations,
+#           ladder/players.toml and docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000,
+#           GATE_GAMES=400, TARGET_KIND=td:0.7, POLICY_EPOCHS=40 (0 keeps the parent's policy),
+#           JOBS=1 games at once (JOBS=2 on both cores of this machine),
+#           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; README, "Self-play generations")
 #   generations-table  write docs/generations.md and its plots again from learn/generations
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
@@ -116,12 +118,15 @@ GEN_ITERATIONS ?= 5000
 GATE_GAMES     ?= 400
 WINDOW         ?= 3
 TARGET_KIND    ?= td:0.7
+POLICY_EPOCHS  ?= 40
+JOBS           ?= 1
 STOP_AFTER     ?=
 generation:
 	$(CARGO) build --release -p learn
 	nice -n 15 target/release/learn generation --games $(GEN_GAMES) --iterations $(GEN_ITERATIONS) \
 		--gate-games $(GATE_GAMES) --gate-iterations $(GEN_ITERATIONS) --window $(WINDOW) \
-		--target $(TARGET_KIND) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		--target $(TARGET_KIND) --policy-epochs $(POLICY_EPOCHS) --jobs $(JOBS) \
+		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

@@ -153,18 +153,25 @@ impl DataSet {
     /// The hash that names the data: the directory's own ([`DataManifest::data_sha256`]), or
     /// with a window the SHA-256 of every directory's hash, one a line, the window's first.
     pub fn data_sha256(&self) -> String {
-        if self.window.is_empty() {
-            return self.manifest.data_sha256();
-        }
-        let mut lines = String::new();
-        for (_, hash) in &self.window {
-            lines.push_str(hash);
-            lines.push('\n');
-        }
-        lines.push_str(&self.manifest.data_sha256());
-        lines.push('\n');
-        crate::manifest::sha256_hex(lines.as_bytes())
+        window_sha256(&self.manifest, &self.window)
     }
+}
+
+/// The hash that names a window's data: `newest`'s own ([`DataManifest::data_sha256`]) when
+/// the window is empty, else the SHA-256 of every directory's hash, one a line, the window's
+/// first.
+pub fn window_sha256(newest: &DataManifest, window: &[(std::path::PathBuf, String)]) -> String {
+    if window.is_empty() {
+        return newest.data_sha256();
+    }
+    let mut lines = String::new();
+    for (_, hash) in window {
+        lines.push_str(hash);
+        lines.push('\n');
+    }
+    lines.push_str(&newest.data_sha256());
+    lines.push('\n');
+    crate::manifest::sha256_hex(lines.as_bytes())
 }
 
 impl Samples {

@@ -1,13 +1,18 @@
 //! Self-play generations (`learn generation`): one turn of the loop per call. Generation `g`
 //! (a folder `gen-NNN` under the root) is made by the current best generation `b`:
 //!
-//! 1. **selfplay**: `b`'s network (`csb --eval net --net-file`) plays itself at a fixed
-//!    iteration count into `gen-NNN/data` (`learn selfplay`, resumable game by game);
-//! 2. **train**: the next network is trained on the data of the last `window` generations
+//! 1. **selfplay**: `b`'s networks (`csb --eval net --net-file --policy-net`: its value network
+//!    at the leaves, its policy's priors in PUCT) play themselves at a fixed iteration count into
+//!    `gen-NNN/data` (`learn selfplay`, resumable game by game);
+//! 2. **train**: the next value network is trained on the data of the last `window` generations
 //!    (`learn train`, resumable epoch by epoch) into `gen-NNN/train`, with the hand
-//!    evaluation's share of the target from the schedule (`target::hand_share`);
-//! 3. **gate**: the candidate (`gen-NNN/network.txt`) plays `b` in game pairs (a map each,
-//!    seats swapped) at a fixed iteration count, in-process on the referee's engine, until
+//!    evaluation's share of the target from the schedule (`target::hand_share`); then the next
+//!    policy on the same window's root visits and values (`learn train-policy`, seeded, so an
+//!    interrupted run trained again ends the same) into `gen-NNN/train-policy`, or with
+//!    `--policy-epochs 0` the parent's policy is kept;
+//! 3. **gate**: the candidate (`gen-NNN/network.txt` and `policy.txt`) plays `b` in game pairs
+//!    (a map each, seats swapped) at a fixed iteration count, in-process on the referee's
+//!    engine (`--jobs` games at once, recorded in order), until
 //!    arena's SPRT (`arena::stats::sprt`, pentanomial) decides or the game budget ends; each
 //!    finished game is appended to `gen-NNN/gate.txt` and never played again;
 //! 4. **promote**: accepted, the candidate becomes the best (`best.txt`), its model, manifest,
@@ -23,8 +28,11 @@
 
 use crate::game_file::GameRecord;
 use crate::manifest::{sha256_hex, Manifest};
-use crate::net_file::{write_embedded, write_model, NET_FILE};
-use crate::selfplay::{play_game, Contestant};
+use crate::net_file::{
+    write_embedded, write_embedded_policy, write_model, write_policy_model, NET_FILE, POLICY_FILE,
+};
+use crate::policy_train::POLICY_MODEL_FILE;
+use crate::selfplay::{play_games, Contestant};
 use crate::target::{hand_share, Target};
 use arena::matches::seeds::p1_is_player0;
 use arena::stats::pentanomial::Pentanomial;
@@ -40,8 +48,15 @@ pub const STATE_FILE: &str = "state.txt";
 pub const BEST_FILE: &str = "best.txt";
 /// The gate's games, one line each.
 pub const GATE_FILE: &str = "gate.txt";
+/// The policy's training folder in a generation's, and its report there (`learn
+/// train-policy`'s: the test split's figures).
+pub const POLICY_TRAIN_FOLDER: &str = "train-policy";
+pub const POLICY_REPORT_FILE: &str = "report.txt";
 const STATE_KIND: &str = "csb-generation 1";
 const BEST_KIND: &str = "csb-best-generation 1";
+/// The policy's learning rate (`learn train-policy --learning-rate`) of the embedded policy's
+/// training (docs/strength.md).
+pub const DEFAULT_POLICY_LEARNING_RATE: f64 = 3e-3;
 
 /// The settings of one generation, recorded in its state file.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +72,10 @@ pub struct Settings {
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f64,
+    /// Epochs of the policy's training (0: the generation keeps its parent's policy) and its
+    /// learning rate.
+    pub policy_epochs: usize,
+    pub policy_learning_rate: f64,
     /// The hand evaluation's share of the target at generation 1 and the generations it takes
     /// to fall to 0.
     pub hand_share_start: f32,
@@ -72,7 +91,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn entries(&self) -> [(&'static str, String); 15] {
+    fn entries(&self) -> [(&'static str, String); 17] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -81,6 +100,11 @@ impl Settings {
             ("epochs", self.epochs.to_string()),
             ("batch", self.batch.to_string()),
             ("learning-rate", self.learning_rate.to_string()),
+            ("policy-epochs", self.policy_epochs.to_string()),
+            (
+                "policy-learning-rate",
+                self.policy_learning_rate.to_string(),
+            ),
             ("hand-share-start", self.hand_share_start.to_string()),
             (
                 "hand-share-generations",
@@ -114,6 +138,9 @@ pub struct Places {
     pub progress: bool,
     /// Stop after this step (`selfplay`, `train`, `gate`): a session's share of the work.
     pub stop_after: Option<String>,
+    /// Games played at once in self-play and in the gate (one a core); nothing the loop
+    /// writes depends on it.
+    pub jobs: usize,
 }
 
 /// A generation folder's name.
@@ -128,6 +155,9 @@ pub struct State {
     pub generation: u32,
     pub parent: u32,
     pub parent_network_sha256: String,
+    /// The parent's policy file's SHA-256 (`None` in a state written before generations
+    /// trained the policy).
+    pub parent_policy_sha256: Option<String>,
     pub hand_share: f32,
     pub settings: Option<Settings>,
     pub steps: Vec<(String, String)>,
@@ -139,6 +169,9 @@ impl State {
         manifest.push("generation", self.generation);
         manifest.push("parent", self.parent);
         manifest.push("parent-network-sha256", &self.parent_network_sha256);
+        if let Some(sha) = &self.parent_policy_sha256 {
+            manifest.push("parent-policy-sha256", sha);
+        }
         manifest.push("hand-share", self.hand_share);
         if let Some(settings) = &self.settings {
             for (key, value) in settings.entries() {
@@ -178,6 +211,15 @@ impl State {
                 epochs: number("epochs")? as usize,
                 batch: number("batch")? as usize,
                 learning_rate: number("learning-rate")?,
+                // A state from before generations trained the policy kept its parent's.
+                policy_epochs: match manifest.get("policy-epochs") {
+                    None => 0,
+                    Some(_) => number("policy-epochs")? as usize,
+                },
+                policy_learning_rate: match manifest.get("policy-learning-rate") {
+                    None => DEFAULT_POLICY_LEARNING_RATE,
+                    Some(_) => number("policy-learning-rate")?,
+                },
                 hand_share_start: number("hand-share-start")? as f32,
                 hand_share_generations: number("hand-share-generations")? as u32,
                 target: Target::parse(field("target")?).map_err(error)?,
@@ -200,6 +242,7 @@ impl State {
             generation: number("generation")? as u32,
             parent: number("parent")? as u32,
             parent_network_sha256: field("parent-network-sha256")?.to_string(),
+            parent_policy_sha256: manifest.get("parent-policy-sha256").map(str::to_string),
             hand_share: number("hand-share")? as f32,
             settings,
             steps,
@@ -260,13 +303,18 @@ fn first_generation(root: &Path, keep: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Generation 1's folder in `folder` (a root or the kept generations), created once.
+/// Generation 1's folder in `folder` (a root or the kept generations), created once; its
+/// policy file (the bot's embedded policy) is added to a folder made before generations
+/// trained the policy.
 pub fn first_generation_in(folder: &Path) -> Result<(), String> {
     let dir = folder.join(folder_name(1));
     if State::read(&dir)?.is_none() {
         create_dir(&dir)?;
         write_embedded(&dir.join(NET_FILE))?;
         first_state(&dir)?;
+    }
+    if !dir.join(POLICY_FILE).exists() {
+        write_embedded_policy(&dir.join(POLICY_FILE))?;
     }
     Ok(())
 }
@@ -277,6 +325,7 @@ fn first_state(dir: &Path) -> Result<(), String> {
         generation: 1,
         parent: 0,
         parent_network_sha256: sha,
+        parent_policy_sha256: None,
         hand_share: 0.7,
         settings: None,
         steps: vec![(
@@ -313,16 +362,18 @@ pub fn generations(root: &Path) -> Result<Vec<(PathBuf, State)>, String> {
     Ok(found)
 }
 
-/// Runs `learn ARGS`; its progress bars and its one-line error go to our stderr. When it
-/// fails, the error is [`ALREADY_SAID`]: the step's own line is the run's one line.
-fn run_learn(places: &Places, args: &[String]) -> Result<(), String> {
-    let status = Command::new(&places.learn)
+/// Runs `learn ARGS` and returns what it printed on stdout (its report); its progress bars and
+/// its one-line error go to our stderr. When it fails, the error is [`ALREADY_SAID`]: the
+/// step's own line is the run's one line.
+fn run_learn(places: &Places, args: &[String]) -> Result<String, String> {
+    let output = Command::new(&places.learn)
         .args(args)
-        .stdout(std::process::Stdio::null())
-        .status()
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .output()
         .map_err(|error| format!("cannot run {}: {error}", places.learn.display()))?;
-    if status.success() {
-        Ok(())
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     } else {
         Err(ALREADY_SAID.to_string())
     }
@@ -336,9 +387,13 @@ fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// The bot flags of a generation's network.
-fn bot_flags(network: &Path) -> String {
-    format!("--eval net --net-file {}", path_text(network))
+/// The bot flags of a generation's networks (in its folder or a kept one).
+fn bot_flags(dir: &Path) -> String {
+    format!(
+        "--eval net --net-file {} --policy-net {}",
+        path_text(&dir.join(NET_FILE)),
+        path_text(&dir.join(POLICY_FILE))
+    )
 }
 
 /// Runs one turn of the loop (or resumes the unfinished one) and returns a one-paragraph
@@ -384,11 +439,12 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
             let generation = all.last().map_or(1, |(_, state)| state.generation) + 1;
             let dir = places.root.join(folder_name(generation));
             create_dir(&dir)?;
-            let parent_network = places.root.join(folder_name(best)).join(NET_FILE);
+            let parent_dir = places.root.join(folder_name(best));
             let state = State {
                 generation,
                 parent: best,
-                parent_network_sha256: sha256_hex(&read_bytes(&parent_network)?),
+                parent_network_sha256: sha256_hex(&read_bytes(&parent_dir.join(NET_FILE))?),
+                parent_policy_sha256: Some(sha256_hex(&read_bytes(&parent_dir.join(POLICY_FILE))?)),
                 hand_share: hand_share(
                     settings.hand_share_start,
                     settings.hand_share_generations,
@@ -403,13 +459,21 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     };
     let parent_dir = places.root.join(folder_name(state.parent));
     let parent_network = parent_dir.join(NET_FILE);
-    let parent_sha = sha256_hex(&read_bytes(&parent_network)?);
-    if parent_sha != state.parent_network_sha256 {
-        return Err(format!(
-            "{} changed since {} began (its SHA-256 is not the one {STATE_FILE} records)",
-            parent_network.display(),
-            dir.display()
-        ));
+    let parent_policy = parent_dir.join(POLICY_FILE);
+    let recorded = [
+        (&parent_network, Some(&state.parent_network_sha256)),
+        (&parent_policy, state.parent_policy_sha256.as_ref()),
+    ];
+    for (file, sha) in recorded {
+        if let Some(sha) = sha {
+            if sha256_hex(&read_bytes(file)?) != *sha {
+                return Err(format!(
+                    "{} changed since {} began (its SHA-256 is not the one {STATE_FILE} records)",
+                    file.display(),
+                    dir.display()
+                ));
+            }
+        }
     }
     let eta = Eta::new(settings, places.progress);
     eprintln!(
@@ -437,7 +501,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
             "--seed".to_string(),
             seed.to_string(),
             "--bot-args".to_string(),
-            bot_flags(&parent_network),
+            bot_flags(&parent_dir),
         ];
         if places.progress {
             // The same run spread over hosts fills the same folder; this step then finds the
@@ -455,6 +519,8 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
             "selfplay".to_string(),
             "--out".to_string(),
             path_text(&data),
+            "--jobs".to_string(),
+            places.jobs.to_string(),
         ];
         args.extend(flags);
         run_learn(places, &args)?;
@@ -477,21 +543,24 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         ));
     }
 
-    // 2. Training on the window.
+    // 2. Training on the window: the value network, then the policy.
     let train_dir = dir.join("train");
     let model = train_dir.join(crate::train::MODEL_FILE);
     let network = dir.join(NET_FILE);
+    let window: Vec<PathBuf> = all
+        .iter()
+        .filter(|(_, other)| {
+            other.generation < state.generation
+                && other.generation + settings.window as u32 > state.generation
+                && other.step("selfplay").is_some()
+        })
+        .map(|(other_dir, _)| other_dir.join("data"))
+        .collect();
+    let window_args = window
+        .iter()
+        .flat_map(|older| ["--window-data".to_string(), path_text(older)]);
     if state.step("train").is_none() {
         eta.announce("train", &state);
-        let window: Vec<PathBuf> = all
-            .iter()
-            .filter(|(_, other)| {
-                other.generation < state.generation
-                    && other.generation + settings.window as u32 > state.generation
-                    && other.step("selfplay").is_some()
-            })
-            .map(|(other_dir, _)| other_dir.join("data"))
-            .collect();
         let mut args = vec![
             "train".to_string(),
             "--data".to_string(),
@@ -514,9 +583,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         if matches!(settings.target, Target::Td { .. }) {
             args.extend(["--td-network".to_string(), path_text(&parent_network)]);
         }
-        for older in window {
-            args.extend(["--window-data".to_string(), path_text(&older)]);
-        }
+        args.extend(window_args.clone());
         run_learn(places, &args)?;
         write_model(&model, &network)?;
         state.done(
@@ -529,6 +596,45 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
             ),
         )?;
     }
+    let policy = dir.join(POLICY_FILE);
+    if state.step("policy").is_none() {
+        eta.announce("policy", &state);
+        let details = if settings.policy_epochs == 0 {
+            let bytes = read_bytes(&parent_policy)?;
+            write_whole(&policy, &bytes)?;
+            format!(
+                "kept-from {} policy-sha256 {}",
+                state.parent,
+                sha256_hex(&bytes)
+            )
+        } else {
+            let policy_dir = dir.join(POLICY_TRAIN_FOLDER);
+            let mut args = vec![
+                "train-policy".to_string(),
+                "--data".to_string(),
+                path_text(&data),
+                "--out".to_string(),
+                path_text(&policy_dir),
+                "--epochs".to_string(),
+                settings.policy_epochs.to_string(),
+                "--batch".to_string(),
+                settings.batch.to_string(),
+                "--learning-rate".to_string(),
+                settings.policy_learning_rate.to_string(),
+                "--seed".to_string(),
+                state.generation.to_string(),
+            ];
+            args.extend(window_args);
+            let report = run_learn(places, &args)?;
+            write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
+            write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
+            format!(
+                "trained policy-sha256 {}",
+                sha256_hex(&read_bytes(&policy)?)
+            )
+        };
+        state.done(&dir, "policy", details)?;
+    }
     if stop("train") {
         return Ok(format!(
             "generation {}: stopped after training (--stop-after); run again to go on",
@@ -539,7 +645,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     // 3. The gate.
     if state.step("gate").is_none() {
         eta.announce("gate", &state);
-        let gate = play_gate(&dir, &network, &parent_network, settings, &state, places)?;
+        let gate = play_gate(&dir, &parent_dir, settings, &state, places)?;
         state.done(&dir, "gate", gate.details())?;
     }
     if stop("gate") {
@@ -593,7 +699,7 @@ fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), String> {
     let kept = places.keep.join(&name);
     create_dir(&kept)?;
     let train = dir.join("train");
-    let files = [
+    let mut files = vec![
         (train.join(crate::train::MODEL_FILE), "model.safetensors"),
         (
             crate::model_manifest::manifest_path(&train.join(crate::train::MODEL_FILE)),
@@ -601,7 +707,12 @@ fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), String> {
         ),
         (dir.join(NET_FILE), NET_FILE),
         (train.join("loss.csv"), "loss.csv"),
+        (dir.join(POLICY_FILE), POLICY_FILE),
     ];
+    let policy_report = dir.join(POLICY_TRAIN_FOLDER).join(POLICY_REPORT_FILE);
+    if policy_report.exists() {
+        files.push((policy_report, "policy-report.txt"));
+    }
     for (from, to) in &files {
         let bytes = read_bytes(from)?;
         let target = kept.join(to);
@@ -622,7 +733,7 @@ fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), String> {
         .steps
         .push(("promoted".to_string(), "yes".to_string()));
     promoted.write(&kept)?;
-    add_ladder_player(&places.players, &name, &kept.join(NET_FILE), state)
+    add_ladder_player(&places.players, &name, &kept, state)
 }
 
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -633,12 +744,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Appends generation `name`'s ladder player to the roster `players` (once).
-fn add_ladder_player(
-    players: &Path,
-    name: &str,
-    network: &Path,
-    state: &State,
-) -> Result<(), String> {
+fn add_ladder_player(players: &Path, name: &str, kept: &Path, state: &State) -> Result<(), String> {
     let text = std::fs::read_to_string(players)
         .map_err(|error| format!("cannot read {}: {error}", players.display()))?;
     let player = format!("csb-{name}");
@@ -666,13 +772,12 @@ fn add_ladder_player(
     let mut entry = String::new();
     let _ = write!(
         entry,
-        "\n# Self-play generation {} (learn generation, docs/generations.md): its network file, \
-         played by --eval net with this commit's code; gate against generation {}: {gate}.\n\
-         [[players]]\nname = \"{player}\"\ncommit = \"{commit}\"\nflags = \"--eval net \
-         --net-file {}\"\n",
+        "\n# Self-play generation {} (learn generation, docs/generations.md): its network and \
+         policy files, played by --eval net with this commit's code; gate against generation \
+         {}: {gate}.\n[[players]]\nname = \"{player}\"\ncommit = \"{commit}\"\nflags = \"{}\"\n",
         state.generation,
         state.parent,
-        network.display()
+        bot_flags(kept)
     );
     write_whole(players, format!("{text}{entry}").as_bytes())
 }
@@ -736,23 +841,23 @@ fn candidate_score(game: &GameRecord) -> f64 {
     }
 }
 
-/// Plays the gate's game pairs not yet in `gate.txt`, appending each finished game, until the
-/// SPRT decides or `gate_games` are played.
+/// Plays the gate's game pairs not yet in `gate.txt` (the candidate, the generation in `dir`,
+/// against the best, in `best`), appending each finished game, until the SPRT decides or
+/// `gate_games` are played.
 fn play_gate(
     dir: &Path,
-    candidate: &Path,
     best: &Path,
     settings: &Settings,
     state: &State,
     places: &Places,
 ) -> Result<GateResult, String> {
-    let contestant = |name: &str, network: &Path| -> Result<Contestant, String> {
-        let flags: Vec<String> = bot_flags(network)
+    let contestant = |name: &str, folder: &Path| -> Result<Contestant, String> {
+        let flags: Vec<String> = bot_flags(folder)
             .split_whitespace()
             .map(str::to_string)
             .collect();
         let mut config = csb::bot::config::BotConfig::from_args(&flags)
-            .map_err(|error| format!("{}: {error}", network.display()))?;
+            .map_err(|error| format!("{}: {error}", folder.display()))?;
         config.iterations = Some(settings.gate_iterations);
         config.nodes_per_agent = settings.nodes;
         Ok(Contestant {
@@ -761,7 +866,7 @@ fn play_gate(
         })
     };
     let contestants = [
-        contestant(&format!("gen-{}", state.generation), candidate)?,
+        contestant(&format!("gen-{}", state.generation), dir)?,
         contestant(&format!("gen-{}", state.parent), best)?,
     ];
     let path = dir.join(GATE_FILE);
@@ -826,14 +931,26 @@ fn play_gate(
                 elo: (pairs.elo(), low, high),
             });
         }
-        let index = scores.len() as u64;
-        let game = play_game(seed, index, &contestants)?;
-        let score = candidate_score(&game);
-        let mut text = std::fs::read_to_string(&path).unwrap_or_default();
-        let _ = writeln!(text, "game {index} score {score}");
-        write_whole(&path, text.as_bytes())?;
-        scores.push(score);
-        bar.inc(1);
+        // The next games, up to one a job, played at once; they are recorded in order and
+        // only until the SPRT decides at the end of a pair, so the gate's record is the one a
+        // single job writes.
+        let first = scores.len() as u64;
+        let batch: Vec<u64> = (first..most).take(places.jobs.max(1)).collect();
+        let mut played = std::collections::BTreeMap::new();
+        play_games(seed, &batch, &contestants, places.jobs, |index, game| {
+            played.insert(index, candidate_score(&game));
+            Ok(())
+        })?;
+        for (index, score) in played {
+            let mut text = std::fs::read_to_string(&path).unwrap_or_default();
+            let _ = writeln!(text, "game {index} score {score}");
+            write_whole(&path, text.as_bytes())?;
+            scores.push(score);
+            bar.inc(1);
+            if scores.len().is_multiple_of(2) && tally(&scores, &sprt).0 != Decision::Continue {
+                break;
+            }
+        }
     }
 }
 

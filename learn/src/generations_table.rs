@@ -1,7 +1,8 @@
 //! The generations table (`docs/generations.md`) and the Elo plot beside it, written by the
 //! program from the kept generations' files (`learn/generations/gen-NNN/`: `state.txt`,
-//! `model.manifest`, `loss.csv`), never typed: one row per promoted generation with its games,
-//! positions, target, test log-loss and accuracy beside the hand evaluation's, and its gate.
+//! `model.manifest`, `loss.csv`, `policy-report.txt`), never typed: one row per promoted
+//! generation with its games, positions, target, test log-loss and accuracy beside the hand
+//! evaluation's, its policy's test figures, and its gate.
 //! Generation 1 is the network on main. Each generation's Elo against generation 1 is the sum
 //! of the gates' Elo along its line of parents, its interval the gates' half-widths added in
 //! quadrature (the gates are independent matches); each generation's loss curves are drawn
@@ -61,6 +62,36 @@ pub fn curves(path: &Path) -> Result<(Vec<f64>, Vec<f64>), String> {
     Ok((train, validation))
 }
 
+/// The policy's cell of a kept generation: its report's test figures (`learn train-policy`'s
+/// `test:` line), or where its policy came from.
+fn policy_cell(dir: &Path, state: &State) -> String {
+    let report = std::fs::read_to_string(dir.join("policy-report.txt")).unwrap_or_default();
+    let test = report
+        .lines()
+        .find_map(|line| line.strip_prefix("test: policy cross-entropy "));
+    let figures = test.map(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let after = |word: &str| {
+            words
+                .iter()
+                .position(|w| *w == word)
+                .and_then(|at| words.get(at + 1))
+                .map(|w| w.trim_end_matches([',', '%']))
+        };
+        (words.first().copied(), after("(uniform"), after("visited"))
+    });
+    match figures {
+        Some((Some(loss), Some(uniform), Some(top1))) => format!("{loss} / {uniform}, {top1}%"),
+        _ if state.generation == 1 => "the embedded policy".to_string(),
+        _ => match state.step("policy") {
+            Some(step) if step.starts_with("kept-from") => {
+                format!("gen {}'s", state.parent)
+            }
+            _ => "—".to_string(),
+        },
+    }
+}
+
 /// Writes the table into `table` and the Elo plot beside it (`generations-elo.svg`), and
 /// each kept generation's loss curves (`keep/gen-NNN/loss.svg`).
 pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
@@ -71,11 +102,13 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
          files in `learn/generations/`; do not edit. Each row is a promoted generation: the \
          self-play games and positions its network was trained on (its window), the target (the \
          hand evaluation's share, the rest learned), the test split's log-loss and accuracy of \
-         the network beside the hand evaluation's (fitted logistic), and its gate against the \
+         the network beside the hand evaluation's (fitted logistic), the policy's test \
+         cross-entropy against the root visits beside a uniform prior's and how often its first \
+         choice is the search's most visited action, and its gate against the \
          generation that made it (game pairs at fixed iterations, SPRT [elo0, elo1] on pairs). \
          Elo is against generation 1, summed along the line of gates, with a 95% interval.\n\n\
-         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | gate | Elo vs gen 1 |\n\
-         |---|---|---|---|---|---|---|---|---|\n",
+         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | policy cross-entropy / uniform, top-1 | gate | Elo vs gen 1 |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut elo: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
     let mut points = Vec::new();
@@ -138,9 +171,10 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                     )
                 })
             });
+        let policy = policy_cell(&keep.join(folder_name(*generation)), state);
         let _ = writeln!(
             text,
-            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {gate} | {:+.0} ± {:.0} |",
+            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} |",
             if *generation == 1 {
                 "—".to_string()
             } else {
@@ -175,4 +209,50 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
     std::fs::write(&temporary, text)
         .and_then(|_| std::fs::rename(&temporary, table))
         .map_err(|error| format!("cannot write {}: {error}", table.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(generation: u32, policy_step: Option<&str>) -> State {
+        State {
+            generation,
+            parent: generation.saturating_sub(1),
+            parent_network_sha256: String::new(),
+            parent_policy_sha256: None,
+            hand_share: 0.0,
+            settings: None,
+            steps: policy_step
+                .map(|details| ("policy".to_string(), details.to_string()))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_policy_cell_reads_the_report_or_says_where_the_policy_came_from() {
+        let dir = std::env::temp_dir().join(format!("learn-policy-cell-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("policy-report.txt"),
+            "positions: 1 training, 1 validation, 1 test (split by map; both views)\n\
+             model: epoch 3 of 4\n\
+             test: policy cross-entropy 2.1234 (uniform 2.3026, the visits' own entropy \
+             1.9000), most probable = most visited 31.50%, value log-loss 0.6000\n",
+        )
+        .unwrap();
+        assert_eq!(
+            policy_cell(&dir, &state(3, Some("trained policy-sha256 ab"))),
+            "2.1234 / 2.3026, 31.50%"
+        );
+        let empty = dir.join("none");
+        assert_eq!(policy_cell(&empty, &state(1, None)), "the embedded policy");
+        assert_eq!(
+            policy_cell(&empty, &state(4, Some("kept-from 3 policy-sha256 ab"))),
+            "gen 3's"
+        );
+        assert_eq!(policy_cell(&empty, &state(4, None)), "—");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -9,7 +9,7 @@ use csb::bot::signature::{decision_signature, signature_hex};
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
 use learn::game_file::{write_game, GameRecord};
 use learn::model_manifest::manifest_path;
-use learn::selfplay::{map_seed, play_game, Contestant};
+use learn::selfplay::{map_seed, play_games, Contestant};
 use learn::shard::Shard;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -105,6 +105,12 @@ struct GenerationArgs {
     batch: usize,
     #[arg(long, default_value_t = 2e-3)]
     learning_rate: f64,
+    /// Epochs of the policy's training on the window's root visits and values (40, as the
+    /// embedded policy's); 0 keeps the parent's policy.
+    #[arg(long, default_value_t = 40)]
+    policy_epochs: usize,
+    #[arg(long, default_value_t = learn::generation::DEFAULT_POLICY_LEARNING_RATE)]
+    policy_learning_rate: f64,
     /// The hand evaluation's share of the target at generation 1 (the network on main's 0.7).
     #[arg(long, default_value_t = 0.7)]
     hand_share_start: f32,
@@ -131,6 +137,10 @@ struct GenerationArgs {
     /// Stop after this step (selfplay, train or gate): a session's share; run again to go on.
     #[arg(long, value_parser = ["selfplay", "train", "gate"])]
     stop_after: Option<String>,
+    /// Games played at once in self-play and in the gate, one a thread (one a core); the
+    /// generation's files do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
 }
 
 #[derive(clap::Args)]
@@ -195,6 +205,10 @@ struct TrainPolicyArgs {
     /// Directory of self-play game files.
     #[arg(long, default_value = "data/selfplay")]
     data: PathBuf,
+    /// Older data directories trained on with DATA (a generation's window), each checked
+    /// against its manifest; repeat the flag for each.
+    #[arg(long)]
+    window_data: Vec<PathBuf>,
     /// Directory the model goes to.
     #[arg(long, default_value = "target/train-policy")]
     out: PathBuf,
@@ -269,6 +283,9 @@ struct SelfplayArgs {
     /// Nodes per search tree (as csb's --nodes); small is enough at a few hundred iterations.
     #[arg(long, default_value_t = 50_000)]
     nodes: usize,
+    /// Games played at once, one a thread (one a core); the games do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
 }
 
 fn main() -> ExitCode {
@@ -329,24 +346,30 @@ fn contestant(
     Ok(Contestant { name, config })
 }
 
-/// The words of `flags` for a player's name in the data: a network file named by its content
-/// (`net-` and 12 hex digits of the SHA-256 of its weights), not its path, so that games do not
-/// depend on where the file lies.
+/// The words of `flags` for a player's name in the data: a network or policy file named by its
+/// content (`net-` or `policy-` and 12 hex digits of the SHA-256 of its weights), not its
+/// path, so that games do not depend on where the file lies.
 fn name_words(flags: &str, config: &csb::bot::config::BotConfig) -> Vec<String> {
+    let by_content = |prefix: &str, values: &[f32]| {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        format!("{prefix}-{}", &learn::manifest::sha256_hex(&bytes)[..12])
+    };
     let words: Vec<&str> = flags.split_whitespace().collect();
     let mut named = Vec::with_capacity(words.len());
     for (index, word) in words.iter().enumerate() {
-        let is_path = index > 0 && words[index - 1] == "--net-file";
-        match &config.net_file {
-            Some(file) if is_path => {
-                let bytes: Vec<u8> = file.values.iter().flat_map(|v| v.to_le_bytes()).collect();
-                named.push(format!(
-                    "net-{}",
-                    &learn::manifest::sha256_hex(&bytes)[..12]
-                ));
+        let flag = index.checked_sub(1).map(|before| words[before]);
+        let file = match flag {
+            Some("--net-file") => config.net_file.as_ref().map(|file| ("net", file)),
+            // `control` reads as a file of the control's weights; it keeps its name.
+            Some("--policy-net") if *word != "control" => {
+                config.policy_net.as_ref().map(|file| ("policy", file))
             }
-            _ => named.push(word.to_string()),
-        }
+            _ => None,
+        };
+        named.push(match file {
+            Some((prefix, file)) => by_content(prefix, &file.values),
+            None => word.to_string(),
+        });
     }
     named
 }
@@ -436,20 +459,26 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     );
     bar.set_position(held - todo.len() as u64);
     let mut wins = [0u64; 3];
-    for &game in &todo {
-        let record = play_game(args.seed, game, &contestants)?;
-        let path = game_path(&args.out, game);
-        let temporary = path.with_extension("tmp");
-        std::fs::write(&temporary, write_game(&record))
-            .and_then(|_| std::fs::rename(&temporary, &path))
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-        wins[record.winner.map_or(2, usize::from)] += 1;
-        bar.set_message(format!(
-            "player 0 {} / player 1 {} / draws {}",
-            wins[0], wins[1], wins[2]
-        ));
-        bar.inc(1);
-    }
+    play_games(
+        args.seed,
+        &todo,
+        &contestants,
+        args.jobs as usize,
+        |game, record| {
+            let path = game_path(&args.out, game);
+            let temporary = path.with_extension("tmp");
+            std::fs::write(&temporary, write_game(&record))
+                .and_then(|_| std::fs::rename(&temporary, &path))
+                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            wins[record.winner.map_or(2, usize::from)] += 1;
+            bar.set_message(format!(
+                "player 0 {} / player 1 {} / draws {}",
+                wins[0], wins[1], wins[2]
+            ));
+            bar.inc(1);
+            Ok(())
+        },
+    )?;
     bar.finish();
     let manifest = list_games(&args.out, &run, |game| {
         played_by(game, args.seed, &contestants)
@@ -563,6 +592,8 @@ fn generation(args: &GenerationArgs) -> Result<(), String> {
         epochs: args.epochs,
         batch: args.batch,
         learning_rate: args.learning_rate,
+        policy_epochs: args.policy_epochs,
+        policy_learning_rate: args.policy_learning_rate,
         hand_share_start: args.hand_share_start,
         hand_share_generations: args.hand_share_generations,
         target: args.target,
@@ -580,6 +611,7 @@ fn generation(args: &GenerationArgs) -> Result<(), String> {
             .map_err(|error| format!("cannot find the learn binary: {error}"))?,
         progress: true,
         stop_after: args.stop_after.clone(),
+        jobs: args.jobs as usize,
     };
     let report = learn::generation::run(&settings, &places)?;
     println!("{report}");
@@ -590,7 +622,7 @@ fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
     if args.epochs == 0 || args.batch == 0 {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
-    let data = learn::policy_data::load(&args.data)?;
+    let data = learn::policy_data::load_window(&args.data, &args.window_data)?;
     let config = learn::policy_train::PolicyTrainConfig {
         out: args.out.clone(),
         epochs: args.epochs,
@@ -605,7 +637,7 @@ fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         args.out
             .join(learn::policy_train::POLICY_MODEL_FILE)
             .display(),
-        data.manifest.data_sha256()
+        data.data_sha256()
     );
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! A trained model as the bot's network file (`csb --net-file`, `csb::bot::value_net::file`):
-//! the quantised network, so the file plays what the model exported into the bot would play.
+//! A trained model as the bot's network file (`csb --net-file`, `csb::bot::value_net::file`)
+//! and a trained policy as its policy file (`csb --policy-net`, `csb::bot::policy_net::file`):
+//! the quantised networks, so each file plays what the model embedded into the bot would play.
 //! Self-play generations play and gate their networks through these files without rebuilding
 //! the bot.
 
@@ -8,6 +9,8 @@ use std::path::Path;
 
 /// The network file's name in a generation's folder (and beside a trained model).
 pub const NET_FILE: &str = "network.txt";
+/// The policy file's name in a generation's folder.
+pub const POLICY_FILE: &str = "policy.txt";
 
 /// Writes `model`'s quantised network to `path`, whole or not at all.
 pub fn write_model(model: &Path, path: &Path) -> Result<(), String> {
@@ -19,6 +22,19 @@ pub fn write_model(model: &Path, path: &Path) -> Result<(), String> {
 pub fn write_embedded(path: &Path) -> Result<(), String> {
     let network = csb::bot::value_net::network::Network::embedded();
     write_text(path, &csb::bot::value_net::file::write(&network))
+}
+
+/// Writes the trained policy `model`'s quantised network to `path`, whole or not at all.
+pub fn write_policy_model(model: &Path, path: &Path) -> Result<(), String> {
+    let network = crate::policy_model::PolicyModel::load(model)?.bot_network()?;
+    let network = csb::bot::policy_net::embedded::quantised(&network);
+    write_text(path, &csb::bot::policy_net::file::write_text(&network))
+}
+
+/// Writes the policy network embedded in the bot (generation 1's) to `path`.
+pub fn write_embedded_policy(path: &Path) -> Result<(), String> {
+    let network = csb::bot::policy_net::embedded::embedded();
+    write_text(path, &csb::bot::policy_net::file::write_text(&network))
 }
 
 fn write_text(path: &Path, text: &str) -> Result<(), String> {

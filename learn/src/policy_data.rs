@@ -27,6 +27,14 @@ pub struct PolicySamples {
     pub masks: Vec<f32>,
 }
 
+impl PolicyDataSet {
+    /// The hash that names the data, as the value network's data set's
+    /// ([`crate::dataset::window_sha256`]).
+    pub fn data_sha256(&self) -> String {
+        crate::dataset::window_sha256(&self.manifest, &self.window)
+    }
+}
+
 impl PolicySamples {
     pub fn len(&self) -> usize {
         self.inputs.len() / FEATURE_COUNT
@@ -34,6 +42,14 @@ impl PolicySamples {
 
     pub fn is_empty(&self) -> bool {
         self.inputs.is_empty()
+    }
+
+    /// Appends `other`'s samples.
+    fn extend(&mut self, other: PolicySamples) {
+        self.inputs.extend(other.inputs);
+        self.visits.extend(other.visits);
+        self.values.extend(other.values);
+        self.masks.extend(other.masks);
     }
 }
 
@@ -45,6 +61,9 @@ pub struct PolicyDataSet {
     pub test: PolicySamples,
     pub games: usize,
     pub manifest: DataManifest,
+    /// Older data directories read with it ([`load_window`], a generation's window) and their
+    /// data hashes, oldest first; empty for one directory.
+    pub window: Vec<(std::path::PathBuf, String)>,
 }
 
 /// Adds every position of `game` (both views) to `samples`.
@@ -108,6 +127,7 @@ pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
         test,
         games,
         manifest,
+        window: Vec::new(),
     };
     if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
         return Err(format!(
@@ -115,6 +135,21 @@ pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
             dir.display(),
             data.games
         ));
+    }
+    Ok(data)
+}
+
+/// Reads `newest` and the older directories `older` (each checked against its manifest, as
+/// [`load`]) as one data set, as the value network's `dataset::load_window` does.
+pub fn load_window(newest: &Path, older: &[std::path::PathBuf]) -> Result<PolicyDataSet, String> {
+    let mut data = load(newest)?;
+    for dir in older {
+        let set = load(dir)?;
+        data.window.push((dir.clone(), set.manifest.data_sha256()));
+        data.games += set.games;
+        data.train.extend(set.train);
+        data.validation.extend(set.validation);
+        data.test.extend(set.test);
     }
     Ok(data)
 }

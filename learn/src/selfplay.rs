@@ -17,6 +17,8 @@ use csb::engine::referee::splitmix64::splitmix64;
 use csb::engine::rules::POD_COUNT;
 use csb::engine::{turn_input, EndReason, League, Map, Pod, Race};
 use csb::protocol::{InitInput, TurnInput};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
@@ -96,6 +98,74 @@ pub fn play_game(
         turns: race.turn,
         positions,
     })
+}
+
+/// Stack of a thread that plays games (the main thread's size: the bot was written for it).
+const GAME_THREAD_STACK_BYTES: usize = 8 << 20;
+
+/// Plays games `indices` of a run seeded `seed` (each as [`play_game`]) on `jobs` threads at
+/// once, and hands each finished game to `finished`, one at a time, in the order they finish.
+/// A game is the same whatever thread plays it, so the games do not depend on `jobs`. The first
+/// error (a game's or `finished`'s) stops the threads from starting more games and is returned
+/// once the games under way end; what `finished` was handed stays handed.
+pub fn play_games<F>(
+    seed: u64,
+    indices: &[u64],
+    contestants: &[Contestant; 2],
+    jobs: usize,
+    finished: F,
+) -> Result<(), String>
+where
+    F: FnMut(u64, GameRecord) -> Result<(), String> + Send,
+{
+    let next = AtomicUsize::new(0);
+    let shared = Mutex::new((finished, None::<String>));
+    let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
+    let worker = || loop {
+        if lock().1.is_some() {
+            return;
+        }
+        let Some(&game) = indices.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            return;
+        };
+        let played = play_game(seed, game, contestants);
+        let mut guard = lock();
+        let (finished, error) = &mut *guard;
+        if error.is_none() {
+            if let Err(message) = played.and_then(|record| finished(game, record)) {
+                *error = Some(message);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let threads = jobs.clamp(1, indices.len().max(1));
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(GAME_THREAD_STACK_BYTES)
+                    .spawn_scoped(scope, worker)
+            })
+            .collect();
+        for handle in handles {
+            let joined = match handle {
+                Ok(handle) => handle
+                    .join()
+                    .map_err(|_| "a game's thread panicked".to_string()),
+                Err(error) => Err(format!("cannot start a game's thread: {error}")),
+            };
+            if let Err(message) = joined {
+                lock().1.get_or_insert(message);
+            }
+        }
+    });
+    match shared
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .1
+    {
+        Some(message) => Err(message),
+        None => Ok(()),
+    }
 }
 
 /// The race before turn `turn` from `player`'s view, with the root statistics of `bot`'s search
@@ -186,5 +256,41 @@ mod tests {
         assert_eq!(write_game(&again), write_game(&game));
         assert_eq!(map_seed(3, 0), map_seed(3, 1));
         assert_ne!(map_seed(3, 1), map_seed(3, 2));
+    }
+
+    /// Games `indices` played on `jobs` threads, as text by index.
+    fn played(indices: &[u64], jobs: usize) -> Vec<(u64, String)> {
+        let mut games = Vec::new();
+        play_games(5, indices, &contestants(20), jobs, |index, game| {
+            games.push((index, write_game(&game)));
+            Ok(())
+        })
+        .unwrap();
+        games.sort();
+        games
+    }
+
+    #[test]
+    fn games_on_threads_are_the_games_played_one_by_one() {
+        let indices = [0, 1, 2, 5];
+        let alone = played(&indices, 1);
+        assert_eq!(
+            alone.iter().map(|(index, _)| *index).collect::<Vec<_>>(),
+            indices
+        );
+        assert_eq!(played(&indices, 3), alone);
+        assert!(played(&[], 2).is_empty());
+    }
+
+    #[test]
+    fn the_first_error_stops_the_games() {
+        let mut handed = 0;
+        let error = play_games(5, &[0, 1, 2, 3, 4, 5], &contestants(10), 2, |_, _| {
+            handed += 1;
+            Err("disk full".to_string())
+        });
+        assert_eq!(error, Err("disk full".to_string()));
+        // The game under way on the other thread is played out but not handed over.
+        assert_eq!(handed, 1);
     }
 }

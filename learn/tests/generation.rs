@@ -1,12 +1,13 @@
-//! `learn generation` at a tiny scale (8 self-play games at 12 iterations, 2 epochs, a gate of
-//! game pairs at 12 iterations; seed 66 puts each of generation 2's and 3's four maps in all
-//! three splits): a generation interrupted inside each step (self-play with a game lost, training
-//! with its network file not yet written, the gate after three games, the promotion before it
-//! was recorded) and run again ends with the files of a generation that never stopped, byte for
-//! byte, and no finished game, kept file or ladder player twice; the next generation trains on
-//! the window of both generations' data. Wrong inputs give one line and exit code 2 and leave
-//! the files as they were: other settings for an unfinished generation, a game file that is not
-//! its manifest's, a model whose manifest names other data.
+//! `learn generation` at a tiny scale (8 self-play games at 12 iterations, 2 epochs of the value
+//! network and 2 of the policy, a gate of game pairs at 12 iterations; seed 66 puts each of
+//! generation 2's and 3's four maps in all three splits): a generation interrupted inside each
+//! step (self-play with a game lost, training with its network or policy file not yet written,
+//! the gate after three games, the promotion before it was recorded) and run again, two games at
+//! a time, ends with the files of a generation that never stopped and played one game at a time,
+//! byte for byte, and no finished game, kept file or ladder player twice; the next generation
+//! trains on the window of both generations' data. Wrong inputs give one line and exit code 2
+//! and leave the files as they were: other settings for an unfinished generation, a game file
+//! that is not its manifest's, a model whose manifest names other data.
 
 use learn::data_manifest::DataManifest;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,18 @@ const SETTINGS: [&str; 20] = [
 /// `learn generation` in `dir` (its root, kept folder, roster and table inside), with
 /// `extra` flags.
 fn generation(dir: &Path, extra: &[&str]) -> Output {
+    generation_on(dir, 1, extra)
+}
+
+/// [`generation`] playing `jobs` games at once. The policy is the parent's
+/// (`--policy-epochs 0`): a policy trained on these few games at 12 iterations a turn loses
+/// every gate game, and the generation's files are checked here through its promotion.
+fn generation_on(dir: &Path, jobs: usize, extra: &[&str]) -> Output {
+    generation_with(dir, jobs, 0, extra)
+}
+
+/// [`generation`] playing `jobs` games at once and training the policy for `policy_epochs`.
+fn generation_with(dir: &Path, jobs: usize, policy_epochs: usize, extra: &[&str]) -> Output {
     let (root, keep, players, table) = places(dir);
     let mut args = vec![
         "generation".to_string(),
@@ -56,6 +69,8 @@ fn generation(dir: &Path, extra: &[&str]) -> Output {
     ];
     args.extend(SETTINGS.iter().map(|s| s.to_string()));
     args.push("2".to_string());
+    args.extend(["--jobs".to_string(), jobs.to_string()]);
+    args.extend(["--policy-epochs".to_string(), policy_epochs.to_string()]);
     args.extend(extra.iter().map(|s| s.to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     learn(&args)
@@ -130,6 +145,7 @@ fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
         generation.join("train/model.safetensors"),
         generation.join("train/model.manifest"),
         generation.join("network.txt"),
+        generation.join("policy.txt"),
         generation.join("gate.txt"),
         root.join("best.txt"),
         players,
@@ -141,6 +157,7 @@ fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
         "model.manifest",
         "network.txt",
         "loss.csv",
+        "policy.txt",
     ] {
         files.push(keep.join("gen-002").join(name));
     }
@@ -162,6 +179,7 @@ fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
 fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     let straight = fresh("straight");
     assert_success(&generation(&straight, &[]));
+    // The interrupted run plays two games at once: its files are the same.
 
     let dir = fresh("interrupted");
     let (root, keep, players, _) = places(&dir);
@@ -169,7 +187,7 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     let state = generation_dir.join("state.txt");
 
     // Self-play, interrupted after game 5 was written but before the run listed it.
-    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "selfplay"]));
     forget_step(&state, "selfplay");
     let data = generation_dir.join("data");
     let mut manifest = DataManifest::read(&data).unwrap().unwrap();
@@ -178,36 +196,38 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     std::fs::remove_file(data.join("game-000005.csbsp")).unwrap();
     let game_0 = read(&data.join("game-000000.csbsp"));
     // Other settings for the unfinished generation: refused, nothing written.
-    let output = generation(&dir, &["--target", "root"]);
+    let output = generation_on(&dir, 2, &["--target", "root"]);
     assert_one_line_error(
         &output,
         "begun with other settings (target td:0.7, this command root)",
     );
     assert!(!data.join("game-000005.csbsp").exists());
-    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "selfplay"]));
     assert_eq!(read(&data.join("game-000000.csbsp")), game_0);
 
     // Training, interrupted after the last epoch, before the network file.
-    assert_success(&generation(&dir, &["--stop-after", "train"]));
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "train"]));
+    forget_step(&state, "policy");
     forget_step(&state, "train");
     std::fs::remove_file(generation_dir.join("network.txt")).unwrap();
-    assert_success(&generation(&dir, &["--stop-after", "train"]));
+    std::fs::remove_file(generation_dir.join("policy.txt")).unwrap();
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "train"]));
 
     // The gate, interrupted after three games.
-    assert_success(&generation(&dir, &["--stop-after", "gate"]));
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "gate"]));
     forget_step(&state, "gate");
     let gate = generation_dir.join("gate.txt");
     let games = String::from_utf8(read(&gate)).unwrap();
     assert!(games.lines().count() > 3, "{games}");
     let first_three: String = games.lines().take(3).map(|l| format!("{l}\n")).collect();
     std::fs::write(&gate, first_three).unwrap();
-    assert_success(&generation(&dir, &["--stop-after", "gate"]));
+    assert_success(&generation_on(&dir, 2, &["--stop-after", "gate"]));
     assert_eq!(String::from_utf8(read(&gate)).unwrap(), games);
 
     // The promotion, interrupted after the kept files and the ladder player were written.
-    assert_success(&generation(&dir, &[]));
+    assert_success(&generation_on(&dir, 2, &[]));
     forget_step(&state, "promoted");
-    assert_success(&generation(&dir, &[]));
+    assert_success(&generation_on(&dir, 2, &[]));
     let roster = String::from_utf8(read(&players)).unwrap();
     assert_eq!(
         roster.matches("name = \"csb-gen-002\"").count(),
@@ -215,9 +235,18 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
         "{roster}"
     );
     assert!(roster.contains(&format!(
-        "--net-file {}",
-        text(&keep.join("gen-002/network.txt"))
+        "--net-file {} --policy-net {}",
+        text(&keep.join("gen-002/network.txt")),
+        text(&keep.join("gen-002/policy.txt"))
     )));
+    // Generation 2 kept generation 1's policy, the bot's embedded one (what `csb` plays with
+    // no flags).
+    let first_policy = read(&root.join("gen-001/policy.txt"));
+    assert_eq!(first_policy, read(&keep.join("gen-001/policy.txt")));
+    assert_eq!(read(&generation_dir.join("policy.txt")), first_policy);
+    let embedded =
+        csb::bot::policy_net::file::write_text(&csb::bot::policy_net::embedded::embedded());
+    assert_eq!(first_policy, embedded.into_bytes());
 
     for ((name, mine), (_, theirs)) in outputs(&dir).iter().zip(outputs(&straight)) {
         assert!(
@@ -229,6 +258,7 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     for step in [
         "selfplay 8 games",
         "train model-sha256",
+        "policy kept-from 1 policy-sha256",
         "gate accepted",
         "promoted yes",
     ] {
@@ -239,7 +269,7 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     }
 
     // The next generation is made by generation 2 and trains on both generations' data.
-    assert_success(&generation(&dir, &[]));
+    assert_success(&generation_on(&dir, 2, &[]));
     let next = String::from_utf8(read(&root.join("gen-003/train/model.manifest"))).unwrap();
     assert!(next.contains("games: 16\n"), "{next}");
     assert!(next.contains("window-data: "), "{next}");
@@ -247,7 +277,76 @@ fn an_interrupted_generation_resumes_to_the_files_of_one_that_never_stopped() {
     assert!(next_state.contains("parent: 2\n"), "{next_state}");
     let table = String::from_utf8(read(&dir.join("docs/generations.md"))).unwrap();
     assert!(table.contains("| 2 | 1 | 8 |"), "{table}");
+    assert!(
+        table
+            .lines()
+            .any(|line| line.starts_with("| 2 | 1 | 8 |") && line.contains("| gen 1's |")),
+        "{table}"
+    );
     assert!(dir.join("docs/generations-elo.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&straight);
+}
+
+#[test]
+fn a_generation_trains_its_policy_on_its_games_and_an_interrupted_training_ends_the_same() {
+    let files = |dir: &Path| -> Vec<(String, Vec<u8>)> {
+        let generation = places(dir).0.join("gen-002");
+        [
+            "policy.txt",
+            "train-policy/policy.safetensors",
+            "train-policy/report.txt",
+        ]
+        .iter()
+        .map(|name| {
+            let bytes = String::from_utf8_lossy(&read(&generation.join(name)))
+                .replace(&text(dir), "DIR")
+                .into_bytes();
+            (name.to_string(), bytes)
+        })
+        .collect()
+    };
+    let straight = fresh("policy-straight");
+    assert_success(&generation_with(
+        &straight,
+        1,
+        2,
+        &["--stop-after", "train"],
+    ));
+
+    let dir = fresh("policy-interrupted");
+    let (root, _, _, _) = places(&dir);
+    let generation_dir = root.join("gen-002");
+    let state = generation_dir.join("state.txt");
+    assert_success(&generation_with(&dir, 2, 2, &["--stop-after", "train"]));
+    // Interrupted before the policy file was written: trained again from its seed, whole.
+    forget_step(&state, "policy");
+    std::fs::remove_file(generation_dir.join("policy.txt")).unwrap();
+    std::fs::remove_file(generation_dir.join("train-policy/report.txt")).unwrap();
+    assert_success(&generation_with(&dir, 2, 2, &["--stop-after", "train"]));
+    assert!(files(&dir) == files(&straight), "the policy differs");
+
+    let state_text = String::from_utf8(read(&state)).unwrap();
+    assert!(
+        state_text.contains("step: policy trained policy-sha256 "),
+        "{state_text}"
+    );
+    // A policy of its own, from its games, and the test figures of its training.
+    assert_ne!(
+        read(&generation_dir.join("policy.txt")),
+        read(&root.join("gen-001/policy.txt"))
+    );
+    let report = String::from_utf8(read(&generation_dir.join("train-policy/report.txt"))).unwrap();
+    assert!(
+        report.contains("test: policy cross-entropy ") && report.contains("(uniform 2.3026,"),
+        "{report}"
+    );
+    // Other policy settings for the unfinished generation: refused, nothing written.
+    let output = generation_with(&dir, 2, 3, &[]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (policy-epochs 2, this command 3)",
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&straight);
 }
