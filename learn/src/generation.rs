@@ -387,6 +387,38 @@ fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
+/// The arguments both trainings take (`learn train` and `learn train-policy`): the newest data,
+/// the output folder, the older data of the window, epochs, batch and learning rate, and the
+/// seed (the generation).
+fn training_args(
+    command: &str,
+    data: &Path,
+    out: &Path,
+    window: &[PathBuf],
+    (epochs, batch, learning_rate): (usize, usize, f64),
+    seed: u32,
+) -> Vec<String> {
+    let mut args = vec![
+        command.to_string(),
+        "--data".to_string(),
+        path_text(data),
+        "--out".to_string(),
+        path_text(out),
+        "--epochs".to_string(),
+        epochs.to_string(),
+        "--batch".to_string(),
+        batch.to_string(),
+        "--learning-rate".to_string(),
+        learning_rate.to_string(),
+        "--seed".to_string(),
+        seed.to_string(),
+    ];
+    for older in window {
+        args.extend(["--window-data".to_string(), path_text(older)]);
+    }
+    args
+}
+
 /// The bot flags of a generation's networks (in its folder or a kept one).
 fn bot_flags(dir: &Path) -> String {
     format!(
@@ -556,34 +588,25 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         })
         .map(|(other_dir, _)| other_dir.join("data"))
         .collect();
-    let window_args = window
-        .iter()
-        .flat_map(|older| ["--window-data".to_string(), path_text(older)]);
     if state.step("train").is_none() {
         eta.announce("train", &state);
-        let mut args = vec![
-            "train".to_string(),
-            "--data".to_string(),
-            path_text(&data),
-            "--out".to_string(),
-            path_text(&train_dir),
-            "--epochs".to_string(),
-            settings.epochs.to_string(),
-            "--batch".to_string(),
-            settings.batch.to_string(),
-            "--learning-rate".to_string(),
-            settings.learning_rate.to_string(),
-            "--seed".to_string(),
-            state.generation.to_string(),
+        let mut args = training_args(
+            "train",
+            &data,
+            &train_dir,
+            &window,
+            (settings.epochs, settings.batch, settings.learning_rate),
+            state.generation,
+        );
+        args.extend([
             "--result-weight".to_string(),
             (1.0 - state.hand_share).to_string(),
             "--target".to_string(),
             settings.target.to_string(),
-        ];
+        ]);
         if matches!(settings.target, Target::Td { .. }) {
             args.extend(["--td-network".to_string(), path_text(&parent_network)]);
         }
-        args.extend(window_args.clone());
         run_learn(places, &args)?;
         write_model(&model, &network)?;
         state.done(
@@ -609,22 +632,18 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
             )
         } else {
             let policy_dir = dir.join(POLICY_TRAIN_FOLDER);
-            let mut args = vec![
-                "train-policy".to_string(),
-                "--data".to_string(),
-                path_text(&data),
-                "--out".to_string(),
-                path_text(&policy_dir),
-                "--epochs".to_string(),
-                settings.policy_epochs.to_string(),
-                "--batch".to_string(),
-                settings.batch.to_string(),
-                "--learning-rate".to_string(),
-                settings.policy_learning_rate.to_string(),
-                "--seed".to_string(),
-                state.generation.to_string(),
-            ];
-            args.extend(window_args);
+            let args = training_args(
+                "train-policy",
+                &data,
+                &policy_dir,
+                &window,
+                (
+                    settings.policy_epochs,
+                    settings.batch,
+                    settings.policy_learning_rate,
+                ),
+                state.generation,
+            );
             let report = run_learn(places, &args)?;
             write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
             write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
