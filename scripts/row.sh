@@ -8,6 +8,13 @@
 # it in DIR/report.txt. The progress is DIR/progress.txt (one line per shard, with its time).
 # ARENA is the arena binary (ARENA=..., default target/release/arena).
 #
+# SPRT="ELO0 ELO1" makes it a sequential test: after each shard, the shards played so far are
+# merged with `arena merge --sprt ELO0 ELO1` (its LLR over all their complete game pairs), and
+# once that accepts H0 or H1 no further shard is played; the report is then the played shards'.
+# Looking at the LLR only between shards (a batch of pairs at a time) is a group-sequential
+# SPRT, slightly more cautious than one that looks after every pair. SPRT is part of the row's
+# options: rerun the row with the same value.
+#
 # example (a real-control row, both cores the match's):
 #   scripts/row.sh rows/p-real 8 --p1 "$B/csb --selection puct --policy-net embedded" \
 #       --p2 "$B/csb" --games 200 --seed 3501 --threads 1 --time-scale 1
@@ -23,11 +30,22 @@ shift 2
 case "$shards" in
     '' | *[!0-9]* | 0) echo "row.sh: SHARDS must be a whole number above 0 (got \"$shards\")" >&2; exit 2 ;;
 esac
+sprt=${SPRT:-}
+case "$sprt" in
+    '') ;;
+    *[!0-9.\ -]* | *' '*' '*) echo "row.sh: SPRT must be two Elo numbers \"ELO0 ELO1\" (got \"$sprt\")" >&2; exit 2 ;;
+    *' '*) ;;
+    *) echo "row.sh: SPRT must be two Elo numbers \"ELO0 ELO1\" (got \"$sprt\")" >&2; exit 2 ;;
+esac
 arena=${ARENA:-target/release/arena}
 mkdir -p "$dir"
 # The options of the first run are kept; a run with other options into the same DIR is refused,
 # so no row mixes two matches.
-printf '%s\n' "$*" > "$dir/options.new"
+if [ -n "$sprt" ]; then
+    printf '%s [SPRT %s]\n' "$*" "$sprt" > "$dir/options.new"
+else
+    printf '%s\n' "$*" > "$dir/options.new"
+fi
 if [ -f "$dir/options.txt" ] && ! cmp -s "$dir/options.txt" "$dir/options.new"; then
     rm -f "$dir/options.new"
     echo "row.sh: $dir holds a row of other options ($(cat "$dir/options.txt"))" >&2
@@ -50,6 +68,19 @@ while [ "$shard" -lt "$shards" ]; do
         fi
     fi
     shard=$((shard + 1))
+    if [ -n "$sprt" ] && [ "$shard" -lt "$shards" ]; then
+        played=""
+        i=0
+        while [ "$i" -lt "$shard" ]; do
+            played="$played $dir/shard-$i.json"
+            i=$((i + 1))
+        done
+        # shellcheck disable=SC2086 # ELO0 ELO1, and file names without spaces
+        if "$arena" merge --sprt $sprt $played 2>&1 | grep -q '^SPRT elo0 .*: H[01] accepted'; then
+            echo "SPRT $sprt decided after shard $((shard - 1)): shards $shard to $((shards - 1)) not played" >> "$dir/progress.txt"
+            shards=$shard
+        fi
+    fi
 done
 results=""
 shard=0
@@ -57,5 +88,9 @@ while [ "$shard" -lt "$shards" ]; do
     results="$results $dir/shard-$shard.json"
     shard=$((shard + 1))
 done
+sprt_flag=""
+if [ -n "$sprt" ]; then
+    sprt_flag="--sprt $sprt"
+fi
 # shellcheck disable=SC2086 # the result files' names hold no space (DIR is the caller's)
-"$arena" merge $results 2>&1 | tee "$dir/report.txt"
+"$arena" merge $sprt_flag $results 2>&1 | tee "$dir/report.txt"

@@ -327,3 +327,80 @@ fn ab_refuses_options_without_values_and_bad_revisions_before_building() {
     );
     assert!(!stdout(&help).contains("set -euo"), "{}", stdout(&help));
 }
+
+/// The files `row.sh` played into `row`: its shards' results, sorted.
+fn shard_results(row: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(row)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("shard-") && name.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn row_with_an_sprt_stops_once_it_decides_and_resumes_to_the_same_report() {
+    let dir = scratch("script_row_sprt");
+    let row = dir.join("row");
+    let replays = dir.join("replays");
+    let (good, garbage) = (testbot("good"), testbot("garbage"));
+    let args = [
+        row.to_str().unwrap(),
+        "6",
+        "--p1",
+        &good,
+        "--p2",
+        &garbage,
+        "--games",
+        "120",
+        "--seed",
+        "5",
+        "--time-scale",
+        "20",
+        "--out",
+        replays.to_str().unwrap(),
+    ];
+    let env = [("ARENA", arena()), ("SPRT", "0 50")];
+    let first = run_script("row.sh", &args, &env, &dir);
+    assert!(first.status.success(), "{}", stderr(&first));
+    // Every pair a win: H1 long before the sixth shard.
+    let played = shard_results(&row);
+    assert!(!played.is_empty() && played.len() < 6, "{played:?}");
+    let progress = fs::read_to_string(row.join("progress.txt")).unwrap();
+    assert!(
+        progress.contains(&format!(
+            "SPRT 0 50 decided after shard {}: shards {} to 5 not played",
+            played.len() - 1,
+            played.len()
+        )),
+        "{progress}"
+    );
+    let report = fs::read_to_string(row.join("report.txt")).unwrap();
+    assert!(report.contains(": H1 accepted"), "{report}");
+    let games = format!("games: {} of 120", 20 * played.len());
+    assert!(report.contains(&games), "{report}");
+
+    // The same command again: nothing played, the same report.
+    let again = run_script("row.sh", &args, &env, &dir);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(shard_results(&row), played);
+    assert_eq!(fs::read_to_string(row.join("report.txt")).unwrap(), report);
+
+    // Another SPRT, or none, is another row; a malformed one is refused before anything.
+    for (sprt, code, needle) in [
+        ("0 40", 2, "holds a row of other options"),
+        ("", 2, "holds a row of other options"),
+        (
+            "fifty",
+            2,
+            "SPRT must be two Elo numbers \"ELO0 ELO1\" (got \"fifty\")",
+        ),
+        ("0 50 7", 2, "SPRT must be two Elo numbers"),
+    ] {
+        let env = [("ARENA", arena()), ("SPRT", sprt)];
+        let refused = run_script("row.sh", &args, &env, &dir);
+        assert_refused(&refused, code, needle, sprt);
+        assert_eq!(shard_results(&row), played, "{sprt}");
+    }
+}
