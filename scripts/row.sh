@@ -53,6 +53,15 @@ if [ -f "$dir/options.txt" ] && ! cmp -s "$dir/options.txt" "$dir/options.new"; 
 fi
 mv "$dir/options.new" "$dir/options.txt"
 
+# The result files of shards 0 .. $1 - 1.
+shard_files() {
+    i=0
+    while [ "$i" -lt "$1" ]; do
+        printf '%s ' "$dir/shard-$i.json"
+        i=$((i + 1))
+    done
+}
+
 shard=0
 while [ "$shard" -lt "$shards" ]; do
     result="$dir/shard-$shard.json"
@@ -69,28 +78,13 @@ while [ "$shard" -lt "$shards" ]; do
     fi
     shard=$((shard + 1))
     if [ -n "$sprt" ] && [ "$shard" -lt "$shards" ]; then
-        played=""
-        i=0
-        while [ "$i" -lt "$shard" ]; do
-            played="$played $dir/shard-$i.json"
-            i=$((i + 1))
-        done
         # shellcheck disable=SC2086 # ELO0 ELO1, and file names without spaces
-        if "$arena" merge --sprt $sprt $played 2>&1 | grep -q '^SPRT elo0 .*: H[01] accepted'; then
-            echo "SPRT $sprt decided after shard $((shard - 1)): shards $shard to $((shards - 1)) not played" >> "$dir/progress.txt"
+        if "$arena" merge --sprt $sprt $(shard_files "$shard") 2>&1 | grep -q '^SPRT elo0 .*: H[01] accepted'; then
+            decided="SPRT $sprt decided after shard $((shard - 1)): shards $shard to $((shards - 1)) not played"
+            grep -qxF "$decided" "$dir/progress.txt" 2>/dev/null || echo "$decided" >> "$dir/progress.txt"
             shards=$shard
         fi
     fi
 done
-results=""
-shard=0
-while [ "$shard" -lt "$shards" ]; do
-    results="$results $dir/shard-$shard.json"
-    shard=$((shard + 1))
-done
-sprt_flag=""
-if [ -n "$sprt" ]; then
-    sprt_flag="--sprt $sprt"
-fi
-# shellcheck disable=SC2086 # the result files' names hold no space (DIR is the caller's)
-"$arena" merge $sprt_flag $results 2>&1 | tee "$dir/report.txt"
+# shellcheck disable=SC2086 # ELO0 ELO1, and the result files' names hold no space (DIR is the caller's)
+"$arena" merge ${sprt:+--sprt $sprt} $(shard_files "$shards") 2>&1 | tee "$dir/report.txt"
