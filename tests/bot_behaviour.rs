@@ -2,6 +2,7 @@
 //! turn from winning wins, a blocker in front of the opponent's leader meets it.
 
 use csb::bot::config::BotConfig;
+use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::two_pod::player::Player;
 use csb::engine::physics::Collision;
 use csb::engine::{turn_input, Command, League, Map, Pod, Race, Thrust, Vec2};
@@ -212,6 +213,49 @@ fn turns_until_the_blocker_passes(turns_without_pass: u32) -> Option<u32> {
         }
     }
     None
+}
+
+/// The clocks a bot's search starts from are the referee's: in a game where player 1 stands
+/// still until its checkpoint timeout eliminates it, each bot's clocks (counted from its input)
+/// equal the race's `checkpoint_timeout_left` of both players on every turn, through player 0's
+/// refills and player 1's run down to the last turn.
+#[test]
+fn the_bots_checkpoint_clocks_are_the_referees() {
+    let mut race = Race::new(Map::from_seed(5), League::Legend);
+    let mut bots = [player(&race, 100), player(&race, 100)];
+    let mut lowest = [i16::MAX; 2];
+    while !race.is_over() {
+        let mut commands = [idle(&race, 0); 4];
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            let input = TurnInput {
+                pods: turn_input(&race, seat),
+                received_at: Instant::now(),
+            };
+            let decision = bot.play_turn(&input);
+            let referee = TimeoutClocks::new([
+                race.checkpoint_timeout_left(seat),
+                race.checkpoint_timeout_left(1 - seat),
+            ]);
+            assert_eq!(
+                bot.timeout_clocks(),
+                referee,
+                "turn {}, seat {seat}",
+                race.turn
+            );
+            lowest[seat] = lowest[seat].min(referee.turns_left[0]);
+            commands[2 * seat..2 * seat + 2].copy_from_slice(&decision.commands);
+        }
+        commands[2] = idle(&race, 2);
+        commands[3] = idle(&race, 3);
+        race.step(&commands, &mut ());
+    }
+    assert!(race.turn >= 100, "the game ended at turn {}", race.turn);
+    assert!(race.pods()[0].passes.max(race.pods()[1].passes) >= 2);
+    assert!(lowest[0] < 100, "player 0's clock never ran: {lowest:?}");
+    assert!(
+        lowest[1] <= 1,
+        "player 1's clock did not run down: {lowest:?}"
+    );
 }
 
 #[test]

@@ -104,6 +104,7 @@ fn searching_allocates_nothing_after_construction() {
 #[cfg(feature = "net")]
 #[test]
 fn the_value_network_allocates_nothing_per_evaluation() {
+    use csb::bot::timeout_clocks::TimeoutClocks;
     use csb::bot::value_net::course::Course;
     use csb::bot::value_net::network::Network;
     use csb::engine::{FastPod, Map, Vec2};
@@ -128,8 +129,9 @@ fn the_value_network_allocates_nothing_per_evaluation() {
                 pod(7000.0, 1),
                 pod(3000.0, 0),
             ];
-            sum += network.player0_logit(&pods, &map, 9);
-            sum += network.player0_logit_on(&pods, &course, 9);
+            let clocks = TimeoutClocks::new([100 - step % 120, 70]);
+            sum += network.player0_logit(&pods, &map, 9, clocks);
+            sum += network.player0_logit_on(&pods, &course, 9, clocks);
         }
     });
     assert_eq!(allocations, 0);
@@ -145,6 +147,7 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
     use csb::bot::leaf_evaluation::HandEvaluation;
     use csb::bot::policy_net::guided::Guided;
     use csb::bot::policy_net::network::PolicyNetwork;
+    use csb::bot::timeout_clocks::TimeoutClocks;
     use csb::bot::value_net::course::Course;
     use csb::engine::{FastPod, League, Map, Vec2};
     use csb::search::puct::Puct;
@@ -182,7 +185,8 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
         for step in 0..1_000 {
             let mut moved = pods;
             moved[0].pos.x += f64::from(step);
-            let outputs = network.team_outputs(&moved, &course, 9, step as usize % 2);
+            let clocks = TimeoutClocks::FULL;
+            let outputs = network.team_outputs(&moved, &course, 9, clocks, step as usize % 2);
             sum += outputs.priors[0][3] + outputs.values[1];
         }
     });
@@ -206,7 +210,7 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
         blocker: runner + 1,
         blocker_races: false,
     });
-    let root = CsbGame::root(&context, pods, roles);
+    let root = CsbGame::root(&context, pods, TimeoutClocks::FULL, roles);
     let mut search: Smitsimax<_, Puct> =
         Smitsimax::with_selection(20_000, SearchParams::default(), 3);
     let mut nodes = 0;

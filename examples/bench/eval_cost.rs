@@ -19,6 +19,7 @@ use csb::bot::actions::ActionSet;
 use csb::bot::csb_game::{CsbGame, RaceContext};
 use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend};
+use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::features::Inputs;
 use csb::bot::value_net::network::Network;
@@ -49,7 +50,7 @@ fn states<E: LeafEvaluation>(evaluation: impl Fn(&Map) -> E) -> Vec<(RaceContext
                 blocker: runner + 1,
                 blocker_races: false,
             });
-            let root = CsbGame::root(&context, scene.fast_pods, roles);
+            let root = CsbGame::root(&context, scene.fast_pods, TimeoutClocks::FULL, roles);
             (context, root)
         })
         .collect()
@@ -113,9 +114,14 @@ pub fn bench_value() {
             let scene = &scenes[index];
             let passes = 3 * scene.map.checkpoint_count() as u16;
             if on_course {
-                network.player0_logit_on(&scene.fast_pods, &courses[index], passes)
+                network.player0_logit_on(
+                    &scene.fast_pods,
+                    &courses[index],
+                    passes,
+                    TimeoutClocks::FULL,
+                )
             } else {
-                network.player0_logit(&scene.fast_pods, &scene.map, passes)
+                network.player0_logit(&scene.fast_pods, &scene.map, passes, TimeoutClocks::FULL)
             }
         };
         let runs = sorted_runs(RUNS, || {
@@ -162,7 +168,13 @@ pub fn bench_value_parts() {
             .fast_pods
             .map(|pod| course.leg(pod.next_checkpoint as usize));
         let passes = 3 * scene.map.checkpoint_count() as u16;
-        Inputs::of(&scene.fast_pods, &scene.map, &legs, passes)
+        Inputs::of(
+            &scene.fast_pods,
+            &scene.map,
+            &legs,
+            passes,
+            TimeoutClocks::FULL,
+        )
     };
     let runs = time_calls(scenes.len(), |index| {
         black_box(inputs_of(index));

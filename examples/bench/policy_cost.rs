@@ -7,6 +7,7 @@
 
 use super::{cpu_time_ns, measure, scenes, sorted_runs, RUNS};
 use csb::bot::policy_net::network::PolicyNetwork;
+use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use std::hint::black_box;
 
@@ -34,6 +35,7 @@ pub fn bench_policy() {
             &scene.fast_pods,
             &courses[index % scenes.len()],
             passes,
+            TimeoutClocks::FULL,
             index % 2,
         )
     };
@@ -44,6 +46,7 @@ pub fn bench_policy() {
             &scene.fast_pods,
             &courses[index % scenes.len()],
             passes,
+            TimeoutClocks::FULL,
             index % 4,
         )
     };

@@ -14,6 +14,7 @@ use crate::data_manifest::{verified_games, DataManifest};
 use crate::game_file::{parse_game, GameRecord, PodRecord, PositionRecord};
 use crate::target::{root_value, td_lambda, Target};
 use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
+use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
 use csb::engine::{FastPod, Map, Pod, Vec2};
 use csb::search::Rng;
@@ -282,8 +283,16 @@ pub fn add_game(game: &GameRecord, samples: &mut Samples) -> Result<(), String> 
             (roots.iter().sum::<f64>() / roots.len() as f64) as f32
         });
         let pods = fast_pods(&position.pods, &map);
-        features(&pods, &map, passes_to_finish, &mut own);
-        features(&swap_teams(&pods), &map, passes_to_finish, &mut theirs);
+        let clocks = TimeoutClocks::new(position.timeout_left);
+        features(&pods, &map, passes_to_finish, clocks, &mut own);
+        let mirror = swap_teams(&pods);
+        features(
+            &mirror,
+            &map,
+            passes_to_finish,
+            clocks.swapped(),
+            &mut theirs,
+        );
         let hand = player0_advantage(&pods, &map, &hand_roles(&pods, &map), &weights);
         let result = position.outcome(game.winner).target();
         samples.own.extend_from_slice(&own);

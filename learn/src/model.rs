@@ -5,7 +5,7 @@
 use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{linear, Linear, VarBuilder, VarMap};
 use csb::bot::value_net::codec::encode_tensor;
-use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::bot::value_net::features::{CLOCK_FEATURES, FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use csb::bot::value_net::network::{Network, HIDDEN1, HIDDEN2};
 use csb::search::Rng;
 use std::collections::HashMap;
@@ -121,15 +121,29 @@ impl Model {
     }
 
     /// The tensors of the safetensors file `path`: an error (one line) for a missing or
-    /// unreadable file, or one whose tensors are not this network's.
+    /// unreadable file, or one whose tensors are not this network's. A model from before the
+    /// checkpoint clocks were inputs (`input.weight` of [`FEATURE_COUNT_WITHOUT_CLOCKS`]
+    /// columns, the clocks being the last inputs) is read with zero weights on the clocks.
     pub fn read_tensors(path: &Path) -> Result<HashMap<String, Tensor>, String> {
-        let tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|error| {
+        let mut tensors = candle_core::safetensors::load(path, &Device::Cpu).map_err(|error| {
             format!(
                 "cannot read the model {}: {}",
                 path.display(),
                 candle_error(error)
             )
         })?;
+        if let Some(input) = tensors.get("input.weight") {
+            if input.dims() == [HIDDEN1, FEATURE_COUNT_WITHOUT_CLOCKS]
+                && input.dtype() == DType::F32
+            {
+                let clocks = Tensor::zeros((HIDDEN1, CLOCK_FEATURES), DType::F32, &Device::Cpu);
+                let padded = clocks.and_then(|clocks| Tensor::cat(&[input, &clocks], 1));
+                let padded = padded.map_err(|error| {
+                    format!("model {}: {}", path.display(), candle_error(error))
+                })?;
+                tensors.insert("input.weight".to_string(), padded);
+            }
+        }
         for (name, shape) in TENSORS {
             let expected: Vec<usize> = bias_shape(name, shape);
             match tensors.get(name) {
@@ -317,10 +331,10 @@ mod tests {
             assert_eq!(values(&first, name), values(&again, name), "{name}");
             assert_ne!(values(&first, name), values(&other, name), "{name}");
         }
-        // He's deviation √(2/56) ≈ 0.189 over the 896 input weights; biases within ±1/√56.
+        // He's deviation √(2/58) ≈ 0.186 over the 928 input weights; biases within ±1/√58.
         let weights = values(&first, "input.weight");
         let deviation = (weights.iter().map(|w| w * w).sum::<f32>() / weights.len() as f32).sqrt();
-        assert!((deviation - 0.189).abs() < 0.02, "{deviation}");
+        assert!((deviation - 0.186).abs() < 0.02, "{deviation}");
         let bound = 1.0 / (FEATURE_COUNT as f32).sqrt();
         assert!(values(&first, "input.bias")
             .iter()

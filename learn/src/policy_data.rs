@@ -9,6 +9,7 @@
 use crate::data_manifest::{verified_games, DataManifest};
 use crate::dataset::{fast_pods, split_of_map, Split};
 use crate::game_file::{parse_game, GameRecord, STAT_ACTIONS};
+use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::features::{Inputs, FEATURE_COUNT};
 use csb::engine::Map;
@@ -75,7 +76,8 @@ pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), St
         // The record's own pods come first: its player 0 is the viewing player.
         let pods = fast_pods(&position.pods, &map);
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-        let inputs = Inputs::of(&pods, &map, &legs, passes_to_finish);
+        let clocks = TimeoutClocks::new(position.timeout_left);
+        let inputs = Inputs::of(&pods, &map, &legs, passes_to_finish, clocks);
         samples.inputs.extend_from_slice(&inputs.view(0));
         for slot in 0..2 {
             let stats = &position.stats[inputs.slot_pod(0, slot)];

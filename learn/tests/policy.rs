@@ -62,7 +62,7 @@ fn the_bots_forward_pass_is_the_training_librarys() {
         .collect();
     let tensor = Tensor::from_slice(&inputs, (rows, FEATURE_COUNT), &Device::Cpu).unwrap();
     let candle: Vec<Vec<f32>> = model.forward(&tensor).unwrap().to_vec2().unwrap();
-    // Tolerance: f32 sums of 56 and 32 products in another order (candle's matrix product).
+    // Tolerance: f32 sums of 58 and 32 products in another order (candle's matrix product).
     let mut largest = 0.0f32;
     for (row, expected) in candle.iter().enumerate() {
         let mut view = [0.0; FEATURE_COUNT];
@@ -95,14 +95,14 @@ fn a_model_of_the_wrong_shape_or_without_a_head_is_refused_at_export() {
     let without_heads = write_model(
         "no-heads.safetensors",
         vec![
-            ("input.weight", zeros(&[32, 56])),
+            ("input.weight", zeros(&[32, FEATURE_COUNT])),
             ("input.bias", zeros(&[32])),
         ],
     );
     let narrow = write_model(
         "narrow.safetensors",
         vec![
-            ("input.weight", zeros(&[16, 56])),
+            ("input.weight", zeros(&[16, FEATURE_COUNT])),
             ("input.bias", zeros(&[16])),
             ("heads.weight", zeros(&[22, 16])),
             ("heads.bias", zeros(&[22])),

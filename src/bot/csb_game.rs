@@ -1,8 +1,8 @@
 //! Coders Strike Back as the generic search sees it: four agents (one per pod), the fast engine
 //! as the step, a [`LeafEvaluation`] at the leaves. What stays fixed during a game (the map, the
 //! action set, the evaluation with its network) is the [`RaceContext`], owned by the player and
-//! lent to each search; the state copied at every iteration is the pods, the roles and the
-//! evaluation's centre.
+//! lent to each search; the state copied at every iteration is the pods, the checkpoint clocks
+//! (ticked every simulated turn, `timeout_clocks.rs`), the roles and the evaluation's centre.
 //!
 //! Two rules of the step shape what the search explores. SHIELD is played only by a pod that
 //! may touch an opposing pod this turn (elsewhere it is action 0): a shield far from the
@@ -15,6 +15,7 @@ use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::Roles;
 use super::leaf_evaluation::{write_team_scores, LeafEvaluation, RaceView};
 use super::policy::greedy_action;
+use super::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
 use crate::engine::{fast_turn, FastAction, FastPod, Map, Thrust, Vec2};
 use crate::search::{Game, Rng, MAX_AGENTS};
@@ -48,11 +49,12 @@ impl<E> RaceContext<E> {
     }
 }
 
-/// One search state: the four pods (pods 0,1 are player 0's = our pods), the roles and where
-/// the evaluation is centred.
+/// One search state: the four pods (pods 0,1 are player 0's = our pods), each player's
+/// checkpoint clock, the roles and where the evaluation is centred.
 #[derive(Debug)]
 pub struct CsbGame<E: LeafEvaluation> {
     pub pods: [FastPod; POD_COUNT],
+    pub clocks: TimeoutClocks,
     pub roles: [Roles; 2],
     pub centre: E::Centre,
 }
@@ -67,16 +69,21 @@ impl<E: LeafEvaluation> Clone for CsbGame<E> {
 impl<E: LeafEvaluation> Copy for CsbGame<E> {}
 
 impl<E: LeafEvaluation> CsbGame<E> {
-    /// The root state of a search: the pods and roles, with the evaluation centred on them.
+    /// The root state of a search: the pods, clocks and roles, with the evaluation centred on
+    /// them.
     pub fn root(
         context: &RaceContext<E>,
         pods: [FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: [Roles; 2],
     ) -> CsbGame<E> {
         CsbGame {
             pods,
+            clocks,
             roles,
-            centre: context.evaluation.centre(context.view(), &pods, &roles),
+            centre: context
+                .evaluation
+                .centre(context.view(), &pods, clocks, &roles),
         }
     }
 
@@ -157,7 +164,9 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
             *set.get(actions[2]),
             *set.get(actions[3]),
         ];
+        let passes_before = self.pods.map(|pod| pod.passes);
         fast_turn(&mut self.pods, &context.map, &joint, context.max_thrust);
+        self.clocks.tick(&passes_before, &self.pods);
     }
 
     #[inline(always)]
@@ -176,6 +185,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
             None => context.evaluation.scores(
                 context.view(),
                 &self.pods,
+                self.clocks,
                 &self.roles,
                 &self.centre,
                 scores,
@@ -189,7 +199,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
     fn action_priors(&self, context: &RaceContext<E>, pod: usize, priors: &mut [f32]) {
         if !context
             .evaluation
-            .priors(context.view(), &self.pods, pod, priors)
+            .priors(context.view(), &self.pods, self.clocks, pod, priors)
         {
             priors.fill(1.0 / priors.len() as f32);
         }
@@ -204,7 +214,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
             if let Some(action) =
                 context
                     .evaluation
-                    .rollout_action(context.view(), &self.pods, pod, rng)
+                    .rollout_action(context.view(), &self.pods, self.clocks, pod, rng)
             {
                 return action;
             }
@@ -257,6 +267,7 @@ mod tests {
         let root = CsbGame::root(
             &context,
             pods,
+            TimeoutClocks::FULL,
             [
                 roles,
                 Roles {
@@ -284,6 +295,21 @@ mod tests {
         // Pod 3 is far from everyone; pod 1 is 1499 from pod 2.
         assert_eq!(effective(1201.0, true, 3, SHIELD_ACTION), 0);
         assert_eq!(effective(1199.0, true, 1, SHIELD_ACTION), 0);
+    }
+
+    #[test]
+    fn a_simulated_turn_ticks_the_clocks_and_a_pass_refills_one() {
+        let (context, mut state) = game(5000.0, true);
+        state.clocks = TimeoutClocks::new([30, 30]);
+        // Pod 0 stands 100 from its next checkpoint (1: (10000, 0)) and drives into it.
+        state.pods[0].pos = Vec2::new(9900.0, 0.0);
+        state.pods[0].next_checkpoint = 1;
+        let actions = [0; MAX_AGENTS];
+        state.step(&context, &actions);
+        assert_eq!(state.pods[0].passes, 1);
+        assert_eq!(state.clocks.turns_left, [100, 29]);
+        state.step(&context, &actions);
+        assert_eq!(state.clocks.turns_left, [99, 28]);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! nobody has won yet.
 
 use super::evaluation::{pod_values, squash, EvalWeights, Roles};
+use super::timeout_clocks::TimeoutClocks;
 #[cfg(feature = "net")]
 use super::value_net::{course::Course, network::Network};
 use crate::engine::rules::POD_COUNT;
@@ -26,19 +27,21 @@ pub struct RaceView<'a> {
 pub trait LeafEvaluation {
     /// What the evaluation fixes at the search's root: where its scores are centred.
     type Centre: Copy + Debug;
-    /// The centre of a search from `pods`.
+    /// The centre of a search from `pods` with the checkpoint clocks `clocks`.
     fn centre(
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: &[Roles; 2],
     ) -> Self::Centre;
-    /// Each pod's score in `pods` (a race nobody has won yet), written to
-    /// `scores[0..POD_COUNT]`.
+    /// Each pod's score in `pods` with the clocks `clocks` (a race nobody has won yet), written
+    /// to `scores[0..POD_COUNT]`.
     fn scores(
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: &[Roles; 2],
         centre: &Self::Centre,
         scores: &mut [f64; MAX_AGENTS],
@@ -51,10 +54,11 @@ pub trait LeafEvaluation {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         pod: usize,
         priors: &mut [f32],
     ) -> bool {
-        let _ = (race, pods, pod, priors);
+        let _ = (race, pods, clocks, pod, priors);
         false
     }
     /// The move pod `pod` plays on a ply without statistics where the default policy would
@@ -64,10 +68,11 @@ pub trait LeafEvaluation {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         pod: usize,
         rng: &mut Rng,
     ) -> Option<u8> {
-        let _ = (race, pods, pod, rng);
+        let _ = (race, pods, clocks, pod, rng);
         None
     }
 }
@@ -92,6 +97,7 @@ impl LeafEvaluation for HandEvaluation {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        _clocks: TimeoutClocks,
         roles: &[Roles; 2],
     ) -> [f64; POD_COUNT] {
         pod_values(pods, race.map, roles, &self.weights)
@@ -102,6 +108,7 @@ impl LeafEvaluation for HandEvaluation {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        _clocks: TimeoutClocks,
         roles: &[Roles; 2],
         centre: &[f64; POD_COUNT],
         scores: &mut [f64; MAX_AGENTS],
@@ -154,12 +161,13 @@ impl LeafEvaluation for NetworkBlend {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: &[Roles; 2],
     ) -> ([f64; POD_COUNT], f32) {
-        let logit = self
-            .network
-            .player0_logit_on(pods, &self.course, race.passes_to_finish);
-        (self.hand.centre(race, pods, roles), logit)
+        let logit =
+            self.network
+                .player0_logit_on(pods, &self.course, race.passes_to_finish, clocks);
+        (self.hand.centre(race, pods, clocks, roles), logit)
     }
 
     #[inline(always)]
@@ -167,14 +175,15 @@ impl LeafEvaluation for NetworkBlend {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: &[Roles; 2],
         centre: &([f64; POD_COUNT], f32),
         scores: &mut [f64; MAX_AGENTS],
     ) {
         let weights = &self.hand.weights;
-        let logit = self
-            .network
-            .player0_logit_on(pods, &self.course, race.passes_to_finish);
+        let logit =
+            self.network
+                .player0_logit_on(pods, &self.course, race.passes_to_finish, clocks);
         let centred = weights.net_gain * f64::from(logit - centre.1);
         let player0 = 1.0 / (1.0 + (-centred).exp());
         let net_weight = weights.net_weight;
@@ -182,7 +191,8 @@ impl LeafEvaluation for NetworkBlend {
             write_team_scores(player0, scores);
             return;
         }
-        self.hand.scores(race, pods, roles, &centre.0, scores);
+        self.hand
+            .scores(race, pods, clocks, roles, &centre.0, scores);
         for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
             let team = if pod < 2 { player0 } else { 1.0 - player0 };
             *score = (1.0 - net_weight) * *score + net_weight * team;

@@ -22,6 +22,7 @@ pub mod run;
 pub mod search_turn;
 #[cfg(all(feature = "referee", feature = "two-pod"))]
 pub mod signature;
+pub mod timeout_clocks;
 pub mod turn_loop;
 #[cfg(feature = "two-pod")]
 pub mod two_pod;

@@ -15,6 +15,7 @@ use crate::bot::csb_game::{CsbGame, RaceContext};
 use crate::bot::evaluation::Roles;
 use crate::bot::leaf_evaluation::HandEvaluation;
 use crate::bot::search_turn::{chosen_action, elapsed_ms, run_search};
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::{FRICTION_FACTOR, LAPS, MAX_ROTATION, POD_COUNT, SHIELD_LOCK_TURNS};
 use crate::engine::{Command, FastPod, League, Map, Pod, Thrust, Vec2};
 use crate::protocol::OnePodTurn;
@@ -272,7 +273,8 @@ impl OnePodPlayer {
             blocker: runner + 1,
             blocker_races: false,
         };
-        let root = CsbGame::root(context, fast, [roles(0), roles(2)]);
+        // The hand evaluation reads no clocks, and the one-pod memory keeps none.
+        let root = CsbGame::root(context, fast, TimeoutClocks::FULL, [roles(0), roles(2)]);
         let stats = run_search(
             &mut self.search,
             context,

@@ -113,11 +113,11 @@ mod tests {
         // The embedded network plays the model's priors within the quantisation's error.
         let embedded = embedded();
         let mut largest = 0.0f32;
-        for (map, pods, passes) in random_positions(31, 500) {
+        for (map, pods, passes, clocks) in random_positions(31, 500) {
             let course = Course::new(&map);
             for pod in 0..4 {
-                let exact = model.pod_priors(&pods, &course, passes, pod);
-                let quantised = embedded.pod_priors(&pods, &course, passes, pod);
+                let exact = model.pod_priors(&pods, &course, passes, clocks, pod);
+                let quantised = embedded.pod_priors(&pods, &course, passes, clocks, pod);
                 for (a, b) in exact.iter().zip(&quantised) {
                     largest = largest.max((a - b).abs());
                 }
@@ -150,10 +150,10 @@ mod tests {
     fn the_control_pays_the_forward_pass_for_uniform_priors() {
         let control = control();
         assert_eq!(control.input, embedded().input);
-        for (map, pods, passes) in random_positions(33, 50) {
+        for (map, pods, passes, clocks) in random_positions(33, 50) {
             let course = Course::new(&map);
             for team in 0..2 {
-                let outputs = control.team_outputs(&pods, &course, passes, team);
+                let outputs = control.team_outputs(&pods, &course, passes, clocks, team);
                 assert_eq!(outputs.priors, [[0.1; 10]; 2]);
                 assert_eq!(outputs.values, [0.5; 2]);
             }

@@ -12,10 +12,12 @@
 //! ```
 //!
 //! A file of another shape, a missing or repeated tensor or a value that is not a finite
-//! number is refused with one line saying which.
+//! number is refused with one line saying which. A file whose inputs are those before the
+//! checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
+//! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
 
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS, TENSOR_SIZES};
-use crate::bot::value_net::features::FEATURE_COUNT;
+use crate::bot::value_net::features::{FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use std::fmt::Write;
 
 /// The first line of every file of this format and version.
@@ -49,8 +51,11 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         ));
     }
     let expected_shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
+    let older_shape = format!("shape {FEATURE_COUNT_WITHOUT_CLOCKS} {HIDDEN} {OUTPUTS}");
+    let mut sizes = TENSOR_SIZES;
     match lines.next().map(str::trim) {
         Some(shape) if shape == expected_shape => {}
+        Some(shape) if shape == older_shape => sizes[0] = FEATURE_COUNT_WITHOUT_CLOCKS * HIDDEN,
         Some(shape) => {
             return Err(format!(
                 "the file's network has \"{shape}\", this bot's is \"{expected_shape}\" \
@@ -77,11 +82,11 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             .ok_or_else(|| {
                 format!("line {line_number}: {name} holds a value that is not a finite number")
             })?;
-        if values.len() != TENSOR_SIZES[index] {
+        if values.len() != sizes[index] {
             return Err(format!(
                 "line {line_number}: {name} has {} values, this network's has {}",
                 values.len(),
-                TENSOR_SIZES[index]
+                sizes[index]
             ));
         }
         tensors[index] = Some(values);
@@ -91,6 +96,10 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             "no tensor {} (a head is missing)",
             TENSOR_NAMES[missing]
         ));
+    }
+    // An older file's input rows end before the clocks' rows: those weigh nothing.
+    if let Some(input_weights) = tensors[0].as_mut() {
+        input_weights.resize(TENSOR_SIZES[0], 0.0);
     }
     let values: Vec<f32> = tensors.into_iter().flatten().flatten().collect();
     Ok(PolicyNetwork::from_values(&values))
@@ -114,6 +123,34 @@ mod tests {
         assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
     }
 
+    /// A file from before the clocks were inputs: its input rows, then the rest. It reads as
+    /// the same network with zero weights on the clocks' rows.
+    #[test]
+    fn a_file_without_the_clocks_reads_with_zero_clock_weights() {
+        let network = random_network(4);
+        let text = write_text(&network);
+        let rows = FEATURE_COUNT_WITHOUT_CLOCKS * HIDDEN;
+        let older: String = text
+            .lines()
+            .map(|line| {
+                if let Some(values) = line.strip_prefix("input.weight ") {
+                    let kept: Vec<&str> = values.split_whitespace().take(rows).collect();
+                    format!("input.weight {}\n", kept.join(" "))
+                } else if line.starts_with("shape ") {
+                    format!("shape {FEATURE_COUNT_WITHOUT_CLOCKS} {HIDDEN} {OUTPUTS}\n")
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect();
+        let read = parse_text(&older).unwrap();
+        let mut expected = network;
+        for row in expected.input.weights[FEATURE_COUNT_WITHOUT_CLOCKS..].iter_mut() {
+            row.fill(0.0);
+        }
+        assert_eq!(read, expected);
+    }
+
     #[test]
     fn wrong_files_are_refused_with_one_line() {
         let text = write_text(&random_network(1));
@@ -124,8 +161,12 @@ mod tests {
         };
         refused("", "not a policy network file");
         refused(
-            &text.replacen("shape 56 32 22", "shape 56 16 22", 1),
+            &text.replacen("shape 58 32 22", "shape 58 16 22", 1),
             "this bot's is",
+        );
+        refused(
+            &text.replacen("shape 58 32 22", "shape 56 32 22", 1),
+            "input.weight has 1856 values, this network's has 1792",
         );
         let without_heads: String = text
             .lines()

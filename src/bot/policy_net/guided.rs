@@ -8,6 +8,7 @@ use super::network::PolicyNetwork;
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::evaluation::Roles;
 use crate::bot::leaf_evaluation::{LeafEvaluation, RaceView};
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{FastPod, Map};
@@ -35,24 +36,31 @@ impl<E> Guided<E> {
         }
     }
 
-    /// Pod `pod`'s action probabilities in `pods`.
+    /// Pod `pod`'s action probabilities in `pods` with the clocks `clocks`.
     #[inline(always)]
     fn pod_priors(
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
         self.network
-            .pod_priors(pods, &self.course, race.passes_to_finish, pod)
+            .pod_priors(pods, &self.course, race.passes_to_finish, clocks, pod)
     }
 }
 
 impl<E: LeafEvaluation> LeafEvaluation for Guided<E> {
     type Centre = E::Centre;
 
-    fn centre(&self, race: RaceView, pods: &[FastPod; POD_COUNT], roles: &[Roles; 2]) -> E::Centre {
-        self.inner.centre(race, pods, roles)
+    fn centre(
+        &self,
+        race: RaceView,
+        pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
+        roles: &[Roles; 2],
+    ) -> E::Centre {
+        self.inner.centre(race, pods, clocks, roles)
     }
 
     #[inline(always)]
@@ -60,11 +68,12 @@ impl<E: LeafEvaluation> LeafEvaluation for Guided<E> {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: &[Roles; 2],
         centre: &E::Centre,
         scores: &mut [f64; MAX_AGENTS],
     ) {
-        self.inner.scores(race, pods, roles, centre, scores);
+        self.inner.scores(race, pods, clocks, roles, centre, scores);
     }
 
     #[inline(always)]
@@ -72,13 +81,14 @@ impl<E: LeafEvaluation> LeafEvaluation for Guided<E> {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         pod: usize,
         priors: &mut [f32],
     ) -> bool {
         if priors.len() != ACTION_COUNT {
             return false;
         }
-        priors.copy_from_slice(&self.pod_priors(race, pods, pod));
+        priors.copy_from_slice(&self.pod_priors(race, pods, clocks, pod));
         true
     }
 
@@ -87,13 +97,14 @@ impl<E: LeafEvaluation> LeafEvaluation for Guided<E> {
         &self,
         race: RaceView,
         pods: &[FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         pod: usize,
         rng: &mut Rng,
     ) -> Option<u8> {
         if !self.rollout {
             return None;
         }
-        let priors = self.pod_priors(race, pods, pod);
+        let priors = self.pod_priors(race, pods, clocks, pod);
         let mut left = rng.next_f64() as f32;
         for (action, &prior) in priors.iter().enumerate() {
             left -= prior;

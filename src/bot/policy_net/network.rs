@@ -6,6 +6,7 @@
 //! construction.
 
 use crate::bot::actions::ACTION_COUNT;
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::features::{Inputs, FEATURE_COUNT};
 use crate::bot::value_net::layers::{relu, Dense};
@@ -114,7 +115,7 @@ impl PolicyNetwork {
         out
     }
 
-    /// Pod `pod`'s action probabilities in the position `pods`: its slot's priors of
+    /// Pod `pod`'s action probabilities in the position `pods` with the clocks `clocks`: its slot's priors of
     /// [`PolicyNetwork::team_outputs`] bit for bit, computing only that slot's ten outputs and
     /// their softmax (what the search reads at each expansion and rollout ply).
     #[inline(always)]
@@ -123,11 +124,12 @@ impl PolicyNetwork {
         pods: &[FastPod; 4],
         course: &Course,
         passes_to_finish: u16,
+        clocks: TimeoutClocks,
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
         let team = pod / 2;
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish);
+        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
         let mut hidden = [0.0; HIDDEN];
         self.input.forward(&inputs.view(team), &mut hidden);
         relu(&mut hidden);
@@ -146,18 +148,19 @@ impl PolicyNetwork {
         priors
     }
 
-    /// Team `team`'s (0: pods 0 and 1, 1: pods 2 and 3) outputs in the position `pods` of a race
-    /// of `passes_to_finish` passes on `course`.
+    /// Team `team`'s (0: pods 0 and 1, 1: pods 2 and 3) outputs in the position `pods` with the
+    /// clocks `clocks` of a race of `passes_to_finish` passes on `course`.
     #[inline(always)]
     pub fn team_outputs(
         &self,
         pods: &[FastPod; 4],
         course: &Course,
         passes_to_finish: u16,
+        clocks: TimeoutClocks,
         team: usize,
     ) -> TeamOutputs {
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish);
+        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
         let out = self.forward(&inputs.view(team));
         let mut outputs = TeamOutputs {
             slot_pods: [inputs.slot_pod(team, 0), inputs.slot_pod(team, 1)],
@@ -212,10 +215,10 @@ pub(crate) mod tests {
     #[test]
     fn the_priors_sum_to_one_over_the_actions() {
         let network = random_network(3);
-        for (map, pods, passes) in random_positions(21, 2_000) {
+        for (map, pods, passes, clocks) in random_positions(21, 2_000) {
             let course = Course::new(&map);
             for team in 0..2 {
-                let outputs = network.team_outputs(&pods, &course, passes, team);
+                let outputs = network.team_outputs(&pods, &course, passes, clocks, team);
                 for priors in outputs.priors {
                     let sum: f32 = priors.iter().sum();
                     assert!((sum - 1.0).abs() < 1e-5, "{sum}");
@@ -238,12 +241,12 @@ pub(crate) mod tests {
     #[test]
     fn a_pods_priors_are_its_slot_of_the_teams_bit_for_bit() {
         let network = random_network(7);
-        for (map, pods, passes) in random_positions(25, 2_000) {
+        for (map, pods, passes, clocks) in random_positions(25, 2_000) {
             let course = Course::new(&map);
             for pod in 0..4 {
-                let outputs = network.team_outputs(&pods, &course, passes, pod / 2);
+                let outputs = network.team_outputs(&pods, &course, passes, clocks, pod / 2);
                 let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
-                let got = network.pod_priors(&pods, &course, passes, pod);
+                let got = network.pod_priors(&pods, &course, passes, clocks, pod);
                 assert_eq!(got.map(f32::to_bits), expected);
             }
         }
@@ -252,12 +255,13 @@ pub(crate) mod tests {
     #[test]
     fn a_position_and_its_mirror_get_mirrored_priors_and_values() {
         let network = random_network(5);
-        for (map, pods, passes) in random_positions(23, 2_000) {
+        for (map, pods, passes, clocks) in random_positions(23, 2_000) {
             let course = Course::new(&map);
             let mirrored = swap_teams(&pods);
             for team in 0..2 {
-                let outputs = network.team_outputs(&pods, &course, passes, team);
-                let mirror = network.team_outputs(&mirrored, &course, passes, 1 - team);
+                let outputs = network.team_outputs(&pods, &course, passes, clocks, team);
+                let mirror =
+                    network.team_outputs(&mirrored, &course, passes, clocks.swapped(), 1 - team);
                 // Pod p of the position is pod p ^ 2 of the mirror.
                 assert_eq!(outputs.slot_pods, mirror.slot_pods.map(|pod| pod ^ 2));
                 assert_eq!(outputs.priors, mirror.priors);

@@ -9,6 +9,7 @@ use crate::bot::evaluation::Roles;
 use crate::bot::leaf_evaluation::NetworkBlend;
 use crate::bot::policy_net::guided::Guided;
 use crate::bot::policy_net::{embedded, network::PolicyNetwork};
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::POD_COUNT;
 use crate::engine::{FastPod, Map};
 use crate::search::puct::Puct;
@@ -84,6 +85,7 @@ impl NetworkSearches {
     pub fn decide(
         &mut self,
         pods: [FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: [Roles; 2],
         config: &BotConfig,
         first_turn: bool,
@@ -91,13 +93,13 @@ impl NetworkSearches {
     ) -> (SearchStats, [u8; 2], [u8; 2]) {
         match self {
             NetworkSearches::Blend(search) => {
-                search.decide(pods, roles, config, first_turn, received_at)
+                search.decide(pods, clocks, roles, config, first_turn, received_at)
             }
             NetworkSearches::Guided(search) => {
-                search.decide(pods, roles, config, first_turn, received_at)
+                search.decide(pods, clocks, roles, config, first_turn, received_at)
             }
             NetworkSearches::GuidedPuct(search) => {
-                search.decide(pods, roles, config, first_turn, received_at)
+                search.decide(pods, clocks, roles, config, first_turn, received_at)
             }
         }
     }

@@ -6,7 +6,7 @@
 use super::{memory::Memory, team_search::TeamSearch};
 use crate::bot::{
     actions::ActionSet, config::BotConfig, evaluation::Roles, leaf_evaluation::HandEvaluation,
-    search_turn::elapsed_ms,
+    search_turn::elapsed_ms, timeout_clocks::TimeoutClocks,
 };
 use crate::engine::{rules::POD_COUNT, Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
@@ -128,6 +128,12 @@ impl Player {
         text
     }
 
+    /// Each player's checkpoint clock (own first) as the memory counts it from the input: what
+    /// the search starts from.
+    pub fn timeout_clocks(&self) -> TimeoutClocks {
+        TimeoutClocks::from_turns_without_pass(self.memory.turns_without_pass)
+    }
+
     pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
         let first_turn = self.memory.turn == 0;
         self.memory
@@ -150,10 +156,15 @@ impl Player {
             Roles::of_player(&fast, map, 2, false),
         ];
         let (config, received_at) = (&self.config, input.received_at);
+        let clocks = self.timeout_clocks();
         let (stats, chosen, played) = match &mut self.searches {
-            Searches::Hand(search) => search.decide(fast, roles, config, first_turn, received_at),
+            Searches::Hand(search) => {
+                search.decide(fast, clocks, roles, config, first_turn, received_at)
+            }
             #[cfg(feature = "net")]
-            Searches::Net(search) => search.decide(fast, roles, config, first_turn, received_at),
+            Searches::Net(search) => {
+                search.decide(fast, clocks, roles, config, first_turn, received_at)
+            }
         };
         self.chosen = chosen;
         let mut commands = [Command::new(0, 0, crate::engine::Thrust::Power(0)); 2];

@@ -10,6 +10,7 @@ use crate::bot::{
     evaluation::Roles,
     leaf_evaluation::LeafEvaluation,
     search_turn::{chosen_action, run_search},
+    timeout_clocks::TimeoutClocks,
 };
 use crate::engine::{rules::POD_COUNT, FastPod, Map};
 use crate::search::{Node, NodeId, SearchStats, Selection, Smitsimax, Ucb1};
@@ -39,17 +40,19 @@ impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
         }
     }
 
-    /// Searches from `pods` with `roles`; the stats, each own pod's chosen action and that
-    /// action as it is played (an out-of-reach SHIELD as action 0, as the search played it).
+    /// Searches from `pods` with the checkpoint clocks `clocks` and `roles`; the stats, each own
+    /// pod's chosen action and that action as it is played (an out-of-reach SHIELD as action 0,
+    /// as the search played it).
     pub fn decide(
         &mut self,
         pods: [FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
         roles: [Roles; 2],
         config: &BotConfig,
         first_turn: bool,
         received_at: Instant,
     ) -> (SearchStats, [u8; 2], [u8; 2]) {
-        let root = CsbGame::root(&self.context, pods, roles);
+        let root = CsbGame::root(&self.context, pods, clocks, roles);
         let stats = run_search(
             &mut self.search,
             &self.context,

@@ -8,25 +8,35 @@
 //! still to make, distance, speed along and across, heading along and across, the turn the
 //! course makes at that checkpoint and the next leg's length, boost left, shield lock. Per
 //! blocker, where it stands and moves relative to the opposing runner and that runner's next
-//! checkpoint. Last, the runners' race lead and the hand evaluation's advantage (`evaluation.rs`,
-//! default weights), both in checkpoints. Lengths are in units of 10,000
-//! (the board is 16,000 × 9,000), speeds in units of 1,000.
+//! checkpoint. Then the runners' race lead and the hand evaluation's advantage (`evaluation.rs`,
+//! default weights), both in checkpoints. Last, each team's checkpoint clock (own, then theirs:
+//! the turns left before the checkpoint timeout, `timeout_clocks.rs`, in units of 100, within
+//! 0..1). Lengths are in units of 10,000 (the board is 16,000 × 9,000), speeds in units of 1,000.
+//! The clocks came last (issue 36) so that a network trained without them is the same network
+//! with zero weights on them: the readers of older files (`file.rs`) give it those.
 //!
 //! A leaf computes both views at once ([`Inputs::of`]): player 1's view holds the same numbers
-//! with the slots of the pods and the blocker pairs exchanged and the lead and the hand
-//! evaluation negated, so [`Inputs`] keeps each number once, by pod, and the slot each pod
+//! with the slots of the pods, the blocker pairs and the clocks exchanged and the lead and the
+//! hand evaluation negated, so [`Inputs`] keeps each number once, by pod, and the slot each pod
 //! takes; the network's kernels read either view from it.
 
 use super::scaled::{scale, Unit};
 use crate::bot::evaluation::{EvalWeights, CHECKPOINT_WEIGHT};
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::{FastPod, Map, Vec2};
 
 /// Inputs per pod.
 pub const POD_FEATURES: usize = 11;
 /// Inputs per blocker about the opposing runner.
 pub const BLOCKER_FEATURES: usize = 5;
-/// Inputs of the network: 4 pods, 2 blockers, the lead and the hand evaluation.
-pub const FEATURE_COUNT: usize = 4 * POD_FEATURES + 2 * BLOCKER_FEATURES + 2;
+/// Inputs about the checkpoint clocks: own, theirs.
+pub const CLOCK_FEATURES: usize = 2;
+/// Inputs of the network: 4 pods, 2 blockers, the lead and the hand evaluation, the clocks.
+pub const FEATURE_COUNT: usize = 4 * POD_FEATURES + 2 * BLOCKER_FEATURES + 2 + CLOCK_FEATURES;
+/// Inputs of the networks trained before the clocks were inputs (files of format 1).
+pub const FEATURE_COUNT_WITHOUT_CLOCKS: usize = FEATURE_COUNT - CLOCK_FEATURES;
+/// Where the clocks sit among a view's inputs.
+pub const CLOCK_INPUTS: usize = FEATURE_COUNT_WITHOUT_CLOCKS;
 
 const LENGTH_UNIT: f64 = 10_000.0;
 const SPEED_UNIT: f64 = 1_000.0;
@@ -46,6 +56,14 @@ const PASSES_LEFT_INPUTS: [f32; 21] = [
 ];
 /// Turns of shield lock as an input, by their number: divided by 3, 6 and more clamped to 2.
 const SHIELD_LOCK_INPUTS: [f32; 7] = [0.0, 0.33333334, 0.6666667, 1.0, 1.3333334, 1.6666666, 2.0];
+/// A checkpoint clock is divided by this (a full clock is 1), after clamping to 0..=100.
+const CLOCK_UNIT: f32 = 100.0;
+
+/// A checkpoint clock as an input.
+#[inline(always)]
+fn clock_input(turns_left: i16) -> f32 {
+    f32::from(turns_left.clamp(0, CLOCK_UNIT as i16)) / CLOCK_UNIT
+}
 
 /// The pods with the two teams exchanged: player 1's view of the same position.
 #[inline(always)]
@@ -92,19 +110,23 @@ pub fn features(
     pods: &[FastPod; 4],
     map: &Map,
     passes_to_finish: u16,
+    clocks: TimeoutClocks,
     out: &mut [f32; FEATURE_COUNT],
 ) {
     let legs = pods.map(|pod| Leg::of(map, pod.next_checkpoint as usize));
-    *out = Inputs::of(pods, map, &legs, passes_to_finish).view(0);
+    *out = Inputs::of(pods, map, &legs, passes_to_finish, clocks).view(0);
 }
 
 /// Where [`Inputs::values`] keeps each number: per pod feature a row of four (by pod index),
 /// per blocker feature a row of two (by pair: player 0's blocker, player 1's), then the lead and
-/// the hand evaluation of player 0's view and of player 1's.
+/// the hand evaluation of player 0's view and of player 1's, then the clocks' inputs (player
+/// 0's, player 1's). A view reads the lead and the hand evaluation at [`LEADS`] and its clocks
+/// at [`CLOCK_INPUTS`].
 pub const POD_ROWS: usize = 0;
 pub const BLOCKER_ROWS: usize = POD_ROWS + 4 * POD_FEATURES;
 pub const LEADS: usize = BLOCKER_ROWS + 2 * BLOCKER_FEATURES;
-const VALUE_COUNT: usize = LEADS + 4;
+const CLOCKS: usize = LEADS + 4;
+const VALUE_COUNT: usize = CLOCKS + CLOCK_FEATURES;
 
 /// Both views' inputs of one position, each number once (see the module's text).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -144,15 +166,22 @@ const OTHER_SCALED_UNITS: [Unit; OTHER_SCALED] = [
 ];
 
 impl Inputs {
-    /// Both views' inputs of the position `pods` (`legs[p]`: the leg leaving pod `p`'s next
-    /// checkpoint), equal bit for bit to what [`features`] writes for the pods (player 0's view)
-    /// and for [`swap_teams`] of them (player 1's): player 1's view takes the same numbers, the
+    /// Both views' inputs of the position `pods` with the checkpoint clocks `clocks` (`legs[p]`:
+    /// the leg leaving pod `p`'s next checkpoint), equal bit for bit to what [`features`] writes
+    /// for the pods (player 0's view) and for [`swap_teams`] of them with the clocks swapped
+    /// (player 1's): player 1's view takes the same numbers, the
     /// lead and the hand evaluation as `0 − x` (in floating point `a − b` is `0 − (b − a)`, a
     /// zero included, and `clamp` and the conversion to `f32` are symmetric). Written as loops
     /// over the four pods and over rows, which the compiler turns into packed square roots,
     /// divisions and products; divisions by a unit are multiplications (`scaled.rs`, same bits).
     #[inline(always)]
-    pub fn of(pods: &[FastPod; 4], map: &Map, legs: &[Leg; 4], passes_to_finish: u16) -> Inputs {
+    pub fn of(
+        pods: &[FastPod; 4],
+        map: &Map,
+        legs: &[Leg; 4],
+        passes_to_finish: u16,
+        clocks: TimeoutClocks,
+    ) -> Inputs {
         let mut values = [0.0; VALUE_COUNT];
         // Per pod: the vector to its next checkpoint, its length (the distance that `progress`
         // also takes: `(a − b)²` is `(b − a)²` exactly) and its direction (`unit`).
@@ -253,6 +282,8 @@ impl Inputs {
         values[BLOCKER_ROWS..LEADS + 2].copy_from_slice(&other_scaled);
         values[LEADS + 2] = 0.0 - values[LEADS];
         values[LEADS + 3] = 0.0 - values[LEADS + 1];
+        values[CLOCKS] = clock_input(clocks.turns_left[0]);
+        values[CLOCKS + 1] = clock_input(clocks.turns_left[1]);
         Inputs {
             values,
             slot_pods: [runners[0], blockers[0], runners[1], blockers[1]],
@@ -291,6 +322,13 @@ impl Inputs {
                 LEADS + lead,
                 self.values[LEADS + lead],
                 self.values[LEADS + 2 + lead],
+            );
+        }
+        for clock in 0..CLOCK_FEATURES {
+            visit(
+                CLOCK_INPUTS + clock,
+                self.values[CLOCKS + clock],
+                self.values[CLOCKS + (clock ^ 1)],
             );
         }
     }
@@ -341,6 +379,7 @@ pub(crate) mod tests {
         pods: &[FastPod; 4],
         map: &Map,
         passes_to_finish: u16,
+        clocks: TimeoutClocks,
         out: &mut [f32; FEATURE_COUNT],
     ) {
         let runner_first = |first: usize| {
@@ -404,7 +443,7 @@ pub(crate) mod tests {
         }
         let lead = (progress(&pods[own_runner], map) - progress(&pods[their_runner], map))
             / CHECKPOINT_WEIGHT;
-        out[FEATURE_COUNT - 2] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+        out[LEADS] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
         let roles =
             [(own_runner, own_blocker), (their_runner, their_blocker)].map(|(runner, blocker)| {
                 Roles {
@@ -415,12 +454,19 @@ pub(crate) mod tests {
             });
         let hand =
             player0_advantage(pods, map, &roles, &EvalWeights::default()) / CHECKPOINT_WEIGHT;
-        out[FEATURE_COUNT - 1] = hand.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+        out[LEADS + 1] = hand.clamp(-MAX_LEAD, MAX_LEAD) as f32;
+        for (input, turns) in out[CLOCK_INPUTS..].iter_mut().zip(clocks.turns_left) {
+            *input = (f64::from(turns) / 100.0).clamp(0.0, 1.0) as f32;
+        }
     }
 
     /// Positions of every kind: on and off the board, pods on their checkpoint, teammates on
-    /// the same spot (tied progress), shields, boosts, finished and unfinished races.
-    pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<(Map, [FastPod; 4], u16)> {
+    /// the same spot (tied progress), shields, boosts, finished and unfinished races, clocks
+    /// run out, full, between and beyond.
+    pub(crate) fn random_positions(
+        seed: u64,
+        count: usize,
+    ) -> Vec<(Map, [FastPod; 4], u16, TimeoutClocks)> {
         let mut rng = Rng::new(seed);
         let coordinate = |rng: &mut Rng, low: f64, high: f64, whole: bool| {
             let value = low + (high - low) * rng.next_f64();
@@ -478,7 +524,9 @@ pub(crate) mod tests {
                     pods[team + 1].passes = pods[team].passes;
                     pods[team + 1].next_checkpoint = pods[team].next_checkpoint;
                 }
-                (map, pods, passes_to_finish)
+                let mut clock = || rng.below(131) as i32 - 15;
+                let clocks = TimeoutClocks::new([clock(), clock()]);
+                (map, pods, passes_to_finish, clocks)
             })
             .collect()
     }
@@ -500,13 +548,14 @@ pub(crate) mod tests {
     #[test]
     fn both_views_are_the_reference_features_bit_for_bit() {
         let bits = |inputs: &[f32; FEATURE_COUNT]| inputs.map(f32::to_bits);
-        for (map, pods, passes) in random_positions(11, 20_000) {
+        for (map, pods, passes, clocks) in random_positions(11, 20_000) {
             let mut expected = [[0.0; FEATURE_COUNT]; 2];
-            reference_features(&pods, &map, passes, &mut expected[0]);
-            reference_features(&swap_teams(&pods), &map, passes, &mut expected[1]);
+            reference_features(&pods, &map, passes, clocks, &mut expected[0]);
+            let (mirror, mirror_clocks) = (swap_teams(&pods), clocks.swapped());
+            reference_features(&mirror, &map, passes, mirror_clocks, &mut expected[1]);
             let course = Course::new(&map);
             let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-            let inputs = Inputs::of(&pods, &map, &legs, passes);
+            let inputs = Inputs::of(&pods, &map, &legs, passes, clocks);
             let mut visited = [[0.0; FEATURE_COUNT]; 2];
             inputs.for_each(|index, own, theirs| {
                 visited[0][index] = own;
@@ -518,7 +567,7 @@ pub(crate) mod tests {
                 assert_eq!(bits(&visited[view]), bits(&expected[view]), "{message}");
             }
             let mut own = [0.0; FEATURE_COUNT];
-            features(&pods, &map, passes, &mut own);
+            features(&pods, &map, passes, clocks, &mut own);
             assert_eq!(bits(&own), bits(&expected[0]));
         }
     }
@@ -532,8 +581,9 @@ pub(crate) mod tests {
             pod(3000.0, 5000.0, 1, 1),
             pod(4000.0, 1000.0, 1, 1),
         ];
+        let clocks = TimeoutClocks::new([80, 25]);
         let mut mine = [0.0; FEATURE_COUNT];
-        features(&pods, &map, 9, &mut mine);
+        features(&pods, &map, 9, clocks, &mut mine);
         // Pod 1 has passed more: it is our runner (slot 0), 7 passes left, √(1000² + 5500²) from
         // its next checkpoint (9000, 7000).
         assert_eq!(mine[0], 0.7);
@@ -544,12 +594,13 @@ pub(crate) mod tests {
             &[pods[1], pods[0], pods[2], pods[3]],
             &map,
             9,
+            clocks,
             &mut exchanged,
         );
         assert_eq!(mine, exchanged);
-        // The other side's view: pod slots and blockers exchanged, the lead negated.
+        // The other side's view: pod slots, blockers and clocks exchanged, the lead negated.
         let mut theirs = [0.0; FEATURE_COUNT];
-        features(&swap_teams(&pods), &map, 9, &mut theirs);
+        features(&swap_teams(&pods), &map, 9, clocks.swapped(), &mut theirs);
         assert_eq!(
             mine[..2 * POD_FEATURES],
             theirs[2 * POD_FEATURES..4 * POD_FEATURES]
@@ -559,9 +610,14 @@ pub(crate) mod tests {
             mine[blockers..blockers + BLOCKER_FEATURES],
             theirs[blockers + BLOCKER_FEATURES..blockers + 2 * BLOCKER_FEATURES]
         );
-        for lead in [FEATURE_COUNT - 2, FEATURE_COUNT - 1] {
+        for lead in [LEADS, LEADS + 1] {
             assert_eq!(mine[lead], -theirs[lead]);
             assert!(mine[lead] > 0.0);
         }
+        assert_eq!(mine[CLOCK_INPUTS..], [0.8, 0.25]);
+        assert_eq!(theirs[CLOCK_INPUTS..], [0.25, 0.8]);
+        // Clocks run out or beyond 100 turns read as 0 and 1.
+        features(&pods, &map, 9, TimeoutClocks::new([-3, 140]), &mut mine);
+        assert_eq!(mine[CLOCK_INPUTS..], [0.0, 1.0]);
     }
 }

@@ -4,13 +4,21 @@
 //! weight as a decimal `f32`, whitespace-separated, in the order of [`TENSOR_SIZES`] (each
 //! layer's weights input-major, then its biases: the order `codec.rs` encodes). `learn` writes
 //! it from the quantised network, so a file plays what the same model exported into the bot
-//! would play.
+//! would play. Files of format 1 came before the checkpoint clocks were inputs (the last two):
+//! they read as the same network with zero weights from the clocks, which plays as it did.
 
-use super::network::{Network, TENSOR_SIZES, WEIGHT_COUNT};
+use super::features::FEATURE_COUNT_WITHOUT_CLOCKS;
+use super::network::{Network, HIDDEN1, TENSOR_SIZES, WEIGHT_COUNT};
 use std::fmt::Write as _;
 
 /// The first line of a network file.
-pub const MAGIC: &str = "csb-value-net 1";
+pub const MAGIC: &str = "csb-value-net 2";
+/// The first line of a file from before the clocks were inputs.
+pub const MAGIC_WITHOUT_CLOCKS: &str = "csb-value-net 1";
+/// Where the input layer's weights end in a file of format 1: its rows stop before the clocks'.
+const INPUT_WEIGHTS_WITHOUT_CLOCKS: usize = FEATURE_COUNT_WITHOUT_CLOCKS * HIDDEN1;
+/// The clocks' weights, which a file of format 1 lacks.
+const CLOCK_WEIGHTS: usize = TENSOR_SIZES[0] - INPUT_WEIGHTS_WITHOUT_CLOCKS;
 
 /// The weights of `network` in the file's order.
 fn values_of(network: &Network) -> Vec<f32> {
@@ -56,7 +64,8 @@ pub fn write(network: &Network) -> String {
 pub fn read_values(text: &str) -> Result<Vec<f32>, String> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or("").trim_end();
-    if first != MAGIC {
+    let without_clocks = first == MAGIC_WITHOUT_CLOCKS;
+    if first != MAGIC && !without_clocks {
         return Err(format!(
             "not a network file: expected {MAGIC:?} on line 1, got {:?}",
             first.chars().take(40).collect::<String>()
@@ -69,11 +78,20 @@ pub fn read_values(text: &str) -> Result<Vec<f32>, String> {
             _ => return Err(format!("expected a finite weight, got {token:?}")),
         }
     }
-    if values.len() != WEIGHT_COUNT {
+    let expected = if without_clocks {
+        WEIGHT_COUNT - CLOCK_WEIGHTS
+    } else {
+        WEIGHT_COUNT
+    };
+    if values.len() != expected {
         return Err(format!(
-            "{} weights, where this network has {WEIGHT_COUNT}",
+            "{} weights, where this network has {expected}",
             values.len()
         ));
+    }
+    if without_clocks {
+        let at = INPUT_WEIGHTS_WITHOUT_CLOCKS;
+        values.splice(at..at, std::iter::repeat(0.0).take(CLOCK_WEIGHTS));
     }
     Ok(values)
 }
@@ -113,7 +131,7 @@ mod tests {
         let text = write(&network);
         let values = read_values(&text).unwrap();
         assert_eq!(network_of(&values), network);
-        assert!(read_values("csb-value-net 2\n")
+        assert!(read_values("csb-value-net 3\n")
             .unwrap_err()
             .contains("not a network file"));
         assert!(read_values(&format!("{MAGIC}\n1 2 x\n"))
@@ -122,6 +140,30 @@ mod tests {
         assert!(read_values(&format!("{MAGIC}\n1 2\n"))
             .unwrap_err()
             .contains("2 weights"));
+    }
+
+    /// A file of format 1 holds the input rows before the clocks'; it reads as the same
+    /// network with zero weights on the clocks' rows.
+    #[test]
+    fn a_file_without_the_clocks_reads_with_zero_clock_weights() {
+        let mut network = Network::embedded();
+        for (row, weights) in network.input.weights.iter_mut().enumerate() {
+            weights.fill(row as f32 + 0.5);
+        }
+        let values = values_of(&network);
+        let mut older = values[..INPUT_WEIGHTS_WITHOUT_CLOCKS].to_vec();
+        older.extend_from_slice(&values[TENSOR_SIZES[0]..]);
+        let text: Vec<String> = older.iter().map(|value| format!("{value:?}")).collect();
+        let text = format!("{MAGIC_WITHOUT_CLOCKS}\n{}\n", text.join(" "));
+        for row in network.input.weights[FEATURE_COUNT_WITHOUT_CLOCKS..].iter_mut() {
+            row.fill(0.0);
+        }
+        assert_eq!(network_of(&read_values(&text).unwrap()), network);
+        let refused = read_values(&format!("{MAGIC_WITHOUT_CLOCKS}\n1 2\n")).unwrap_err();
+        assert!(
+            refused.contains("2 weights, where this network has"),
+            "{refused}"
+        );
     }
 
     /// The embedded network played from its file decides as the embedded network: the same

@@ -8,6 +8,7 @@ use super::course::Course;
 use super::features::{Inputs, Leg, FEATURE_COUNT};
 use super::layers::{relu, Dense};
 use super::paired::{self, Kernel};
+use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::{FastPod, Map};
 
 /// Widths of the hidden layers.
@@ -111,13 +112,19 @@ impl Network {
         self
     }
 
-    /// Player 0's win logit in the position `pods` of a race of `passes_to_finish` passes on
-    /// `map`. [`Network::player0_logit_on`] gives the same number, faster, from a course built
-    /// once per game.
+    /// Player 0's win logit in the position `pods` with the checkpoint clocks `clocks`, of a
+    /// race of `passes_to_finish` passes on `map`. [`Network::player0_logit_on`] gives the same
+    /// number, faster, from a course built once per game.
     #[inline(always)]
-    pub fn player0_logit(&self, pods: &[FastPod; 4], map: &Map, passes_to_finish: u16) -> f32 {
+    pub fn player0_logit(
+        &self,
+        pods: &[FastPod; 4],
+        map: &Map,
+        passes_to_finish: u16,
+        clocks: TimeoutClocks,
+    ) -> f32 {
         let legs = pods.map(|pod| Leg::of(map, pod.next_checkpoint as usize));
-        self.logit_with_legs(pods, map, &legs, passes_to_finish)
+        self.logit_with_legs(pods, map, &legs, passes_to_finish, clocks)
     }
 
     /// [`Network::player0_logit`] on a course built once per game (`Course::new(&map)`).
@@ -127,9 +134,10 @@ impl Network {
         pods: &[FastPod; 4],
         course: &Course,
         passes_to_finish: u16,
+        clocks: TimeoutClocks,
     ) -> f32 {
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-        self.logit_with_legs(pods, &course.map, &legs, passes_to_finish)
+        self.logit_with_legs(pods, &course.map, &legs, passes_to_finish, clocks)
     }
 
     /// `g(own view) − g(their view)`, both views' inputs computed once (`Inputs::of`).
@@ -140,14 +148,15 @@ impl Network {
         map: &Map,
         legs: &[Leg; 4],
         passes_to_finish: u16,
+        clocks: TimeoutClocks,
     ) -> f32 {
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 on this processor
             // (the field is private and set by `decode` from `detect`, or to `Portable`).
-            Kernel::Avx2 => unsafe { avx2_logit(self, pods, map, legs, passes_to_finish) },
+            Kernel::Avx2 => unsafe { avx2_logit(self, pods, map, legs, passes_to_finish, clocks) },
             _ => {
-                let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+                let inputs = Inputs::of(pods, map, legs, passes_to_finish, clocks);
                 let [own, theirs] = self.paired_logits(&inputs);
                 own - theirs
             }
@@ -172,8 +181,14 @@ impl Network {
 
     /// Player 0's win probability in (0, 1).
     #[inline(always)]
-    pub fn player0_value(&self, pods: &[FastPod; 4], map: &Map, passes_to_finish: u16) -> f64 {
-        let logit = f64::from(self.player0_logit(pods, map, passes_to_finish));
+    pub fn player0_value(
+        &self,
+        pods: &[FastPod; 4],
+        map: &Map,
+        passes_to_finish: u16,
+        clocks: TimeoutClocks,
+    ) -> f64 {
+        let logit = f64::from(self.player0_logit(pods, map, passes_to_finish, clocks));
         1.0 / (1.0 + (-logit).exp())
     }
 }
@@ -191,8 +206,9 @@ unsafe fn avx2_logit(
     map: &Map,
     legs: &[Leg; 4],
     passes_to_finish: u16,
+    clocks: TimeoutClocks,
 ) -> f32 {
-    let inputs = Inputs::of(pods, map, legs, passes_to_finish);
+    let inputs = Inputs::of(pods, map, legs, passes_to_finish, clocks);
     let [own, theirs] =
         paired::avx::logits(&network.input, &network.hidden, &network.output, &inputs);
     own - theirs
@@ -226,9 +242,9 @@ mod tests {
     fn the_embedded_network_decodes_and_mirrors_are_complementary() {
         let network = Network::embedded();
         let map = Map::new(&[(1000, 1000), (9000, 1000), (9000, 7000)]).unwrap();
-        let pods = pods();
-        let value = network.player0_value(&pods, &map, 9);
-        let mirrored = network.player0_value(&swap_teams(&pods), &map, 9);
+        let (pods, clocks) = (pods(), TimeoutClocks::new([60, 90]));
+        let value = network.player0_value(&pods, &map, 9, clocks);
+        let mirrored = network.player0_value(&swap_teams(&pods), &map, 9, clocks.swapped());
         assert!(value > 0.0 && value < 1.0);
         assert!((value + mirrored - 1.0).abs() < 1e-6, "{value} {mirrored}");
     }
@@ -238,19 +254,27 @@ mod tests {
         use crate::bot::value_net::features::features;
         use crate::bot::value_net::features::tests::random_positions;
         let network = Network::embedded();
-        for (map, pods, passes) in random_positions(3, 5_000) {
+        for (map, pods, passes, clocks) in random_positions(3, 5_000) {
             let mut own = [0.0; FEATURE_COUNT];
             let mut theirs = [0.0; FEATURE_COUNT];
-            features(&pods, &map, passes, &mut own);
-            features(&swap_teams(&pods), &map, passes, &mut theirs);
+            features(&pods, &map, passes, clocks, &mut own);
+            features(
+                &swap_teams(&pods),
+                &map,
+                passes,
+                clocks.swapped(),
+                &mut theirs,
+            );
             let expected = network.side_logit(&own) - network.side_logit(&theirs);
             let course = Course::new(&map);
             assert_eq!(
-                network.player0_logit(&pods, &map, passes).to_bits(),
+                network.player0_logit(&pods, &map, passes, clocks).to_bits(),
                 expected.to_bits()
             );
             assert_eq!(
-                network.player0_logit_on(&pods, &course, passes).to_bits(),
+                network
+                    .player0_logit_on(&pods, &course, passes, clocks)
+                    .to_bits(),
                 expected.to_bits()
             );
         }

@@ -150,10 +150,10 @@ mod tests {
         let portable = Network::embedded().with_portable_kernel();
         assert_eq!(portable.kernel(), Kernel::Portable);
         let networks = [portable, Network::embedded()];
-        for (map, pods, passes) in random_positions(5, 20_000) {
+        for (map, pods, passes, clocks) in random_positions(5, 20_000) {
             let course = Course::new(&map);
             let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-            let inputs = Inputs::of(&pods, &map, &legs, passes);
+            let inputs = Inputs::of(&pods, &map, &legs, passes, clocks);
             let expected = [0, 1].map(|view| network.side_logit(&inputs.view(view)).to_bits());
             for network in &networks {
                 let got = network.paired_logits(&inputs).map(f32::to_bits);
