@@ -205,9 +205,11 @@ pub fn fit(
     let forward = reachable(players, anchor, scored);
     let backward = reachable(players, anchor, |i, j| scored(j, i));
     if forward.len() < players || backward.len() < players {
-        let lopsided: Vec<&str> = (0..players)
+        // Escaped as above (a name with a line break, found by the fuzzer:
+        // fuzz/regressions/ladder_results/player-name-with-line-break.jsonl).
+        let lopsided: Vec<String> = (0..players)
             .filter(|i| !forward.contains(i) || !backward.contains(i))
-            .map(|i| names[i].as_str())
+            .map(|i| names[i].escape_debug().to_string())
             .collect();
         return Err(format!(
             "no finite maximum-likelihood ratings: {} won or lost every game against the rest \
@@ -395,6 +397,11 @@ mod tests {
         }];
         let error = fit(&names(2), &sweep, 0, 0.0).unwrap_err();
         assert!(error.contains("--prior-draws"), "{error}");
+        // A name holding a line break stays on the error's one line.
+        let broken = ["p0".to_string(), "two\nlines".to_string()];
+        let error = fit(&broken, &sweep, 0, 0.0).unwrap_err();
+        assert!(error.contains("two\\nlines"), "{error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
         // One virtual draw: 20.5 of 21, so the estimate is 400 log10(20.5 / 0.5) = 645.1.
         let ratings = fit(&names(2), &sweep, 0, 1.0).unwrap();
         assert!(
