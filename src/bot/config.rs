@@ -103,7 +103,8 @@ mod file_flags {
     use super::NetworkFile;
 
     /// `--net-file FILE`: the network file's weights (`value_net/file.rs`); `none` is the
-    /// embedded network.
+    /// embedded network, `control` the same paying its cost for a value of one half
+    /// (`value_net/network.rs`).
     pub fn read_network_file(path: &str) -> Result<Option<NetworkFile>, String> {
         if path == "none" {
             return Ok(None);
@@ -132,10 +133,14 @@ mod file_flags {
     #[cfg(feature = "net")]
     mod with_network {
         pub fn network_values(path: &str) -> Result<Vec<f32>, String> {
+            use crate::bot::value_net::{file, network::Network};
+            if path == "control" {
+                return Ok(file::values_of(&Network::control()));
+            }
             let text = std::fs::read_to_string(path).map_err(|error| {
                 format!("a network file written by learn (cannot read it: {error})")
             })?;
-            crate::bot::value_net::file::read_values(&text)
+            file::read_values(&text)
                 .map_err(|error| format!("a network file written by learn ({error})"))
         }
 
@@ -204,7 +209,8 @@ tunables! {
         /// The network `--eval net` plays instead of the embedded one (self-play generations,
         /// `learn generation`; flags only).
         net_file: Option<NetworkFile> = None => "net-file", "FILE", file_flags::read_network_file,
-            "play this network file (learn generation) instead of the embedded network";
+            "play this network file (learn generation) instead of the embedded network (control: \
+             a value of one half at its cost)";
         /// SHIELD only when a collision is possible: 71.0% against the bot without it
         /// (docs/strength.md, row F1).
         shield_near: bool = true => "shield-near", "0|1", switch,

@@ -21,7 +21,7 @@ const INPUT_WEIGHTS_WITHOUT_CLOCKS: usize = FEATURE_COUNT_WITHOUT_CLOCKS * HIDDE
 const CLOCK_WEIGHTS: usize = TENSOR_SIZES[0] - INPUT_WEIGHTS_WITHOUT_CLOCKS;
 
 /// The weights of `network` in the file's order.
-fn values_of(network: &Network) -> Vec<f32> {
+pub fn values_of(network: &Network) -> Vec<f32> {
     let mut values = Vec::with_capacity(WEIGHT_COUNT);
     network
         .input
@@ -185,6 +185,9 @@ mod tests {
         let none = ["--net-file".to_string(), "none".to_string()];
         assert_eq!(BotConfig::from_args(&none).unwrap(), BotConfig::default());
         let _ = std::fs::remove_file(&path);
+        let control = ["--net-file".to_string(), "control".to_string()];
+        let control = BotConfig::from_args(&control).unwrap().net_file.unwrap();
+        assert_eq!(network_of(&control.values), Network::control());
         let missing = ["--net-file".to_string(), "/nonexistent/net.txt".to_string()];
         let error = BotConfig::from_args(&missing).unwrap_err();
         assert!(

@@ -86,6 +86,16 @@ impl Network {
             .expect("the embedded weights match the network's shape (a test checks it)")
     }
 
+    /// The control of the embedded network's rows (`--net-file control`): the same network with
+    /// its output layer's weights and bias zeroed, so that it costs the same and says nothing
+    /// (`g` is 0 for both views: a value of one half everywhere). A gain of the embedded
+    /// network over it is what the network learned.
+    pub fn control() -> Network {
+        let mut network = Network::embedded();
+        network.output = Dense::zeros();
+        network
+    }
+
     /// `g` of one view's features.
     #[inline(always)]
     pub fn side_logit(&self, inputs: &[f32; FEATURE_COUNT]) -> f32 {
@@ -277,6 +287,19 @@ mod tests {
                     .to_bits(),
                 expected.to_bits()
             );
+        }
+    }
+
+    #[test]
+    fn the_control_pays_the_layers_for_a_value_of_one_half() {
+        use crate::bot::value_net::features::tests::random_positions;
+        let (control, embedded) = (Network::control(), Network::embedded());
+        assert_eq!(
+            (&control.input, &control.hidden),
+            (&embedded.input, &embedded.hidden)
+        );
+        for (map, pods, passes, clocks) in random_positions(7, 200) {
+            assert_eq!(control.player0_value(&pods, &map, passes, clocks), 0.5);
         }
     }
 
