@@ -1,13 +1,16 @@
 //! The searches that play the networks (feature `net`): the value network blended into the
 //! leaf scores under UCB1, or guided by the policy network as well (PUCT's priors, or the
-//! rollouts' moves). Which one the settings ask for is set up once a game; each turn's decision
-//! and root statistics are dispatched to it.
+//! rollouts' moves), or the policy network's value of each pod blended in instead (`--eval
+//! pods`). Which one the settings ask for is set up once a game; each turn's decision and root
+//! statistics are dispatched to it.
 
 use super::team_search::TeamSearch;
 use crate::bot::config::{BotConfig, Evaluation, Rollout, SelectionKind};
 use crate::bot::evaluation::Roles;
+use crate::bot::leaf_evaluation::HandEvaluation;
 use crate::bot::leaf_evaluation::NetworkBlend;
 use crate::bot::policy_net::guided::Guided;
+use crate::bot::policy_net::pod_values::PodValueBlend;
 use crate::bot::policy_net::{embedded, network::PolicyNetwork};
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::POD_COUNT;
@@ -24,6 +27,24 @@ pub enum NetworkSearches {
     Guided(Box<TeamSearch<Guided<NetworkBlend>>>),
     /// Blended and guided, PUCT: the default in Legend (docs/strength.md, row R1).
     GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
+    /// Each pod's value from the policy network blended in, guided, UCB1 (`--eval pods
+    /// --selection ucb1`).
+    Pods(Box<TeamSearch<Guided<PodValueBlend>>>),
+    /// Each pod's value from the policy network blended in, guided, PUCT (`--eval pods`).
+    PodsPuct(Box<TeamSearch<Guided<PodValueBlend>, Puct>>),
+}
+
+/// `$body` on the search of whichever variant `$searches` is, bound to `$search`.
+macro_rules! on_search {
+    ($searches:expr, $search:ident => $body:expr) => {
+        match $searches {
+            NetworkSearches::Blend($search) => $body,
+            NetworkSearches::Guided($search) => $body,
+            NetworkSearches::GuidedPuct($search) => $body,
+            NetworkSearches::Pods($search) => $body,
+            NetworkSearches::PodsPuct($search) => $body,
+        }
+    };
 }
 
 /// The value network `config` plays: the file of `--net-file` (flags only), else the embedded
@@ -37,11 +58,37 @@ fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
     NetworkBlend::embedded(config.eval, map)
 }
 
+/// The policy network `config` plays: `--policy-net`'s file, else the embedded one.
+fn policy_network(config: &BotConfig) -> PolicyNetwork {
+    match &config.policy_net {
+        Some(file) => PolicyNetwork::from_values(&file.values),
+        None => embedded::embedded(),
+    }
+}
+
 impl NetworkSearches {
     /// The search `config` plays on `map` if it plays a network: guided by the policy network
     /// (`--policy-net`'s file, else the embedded one) when [`BotConfig::guided`], else the
     /// blend alone when the league's evaluation is the network; `None` for the hand evaluation.
     pub fn of(config: &BotConfig, map: Map, passes_to_finish: u16) -> Option<NetworkSearches> {
+        let rollout = config.rollout == Rollout::Policy;
+        if config.evaluation.in_league(config.league) == Evaluation::Pods {
+            let policy = policy_network(config);
+            let hand = HandEvaluation {
+                weights: config.eval,
+            };
+            let pods = PodValueBlend::new(hand, policy.clone(), &map);
+            let evaluation = Guided::new(pods, policy, &map, rollout);
+            let (map, passes) = (map, passes_to_finish);
+            return Some(match config.selection_played() {
+                SelectionKind::Puct => NetworkSearches::PodsPuct(Box::new(TeamSearch::new(
+                    config, map, passes, evaluation,
+                ))),
+                _ => NetworkSearches::Pods(Box::new(TeamSearch::new(
+                    config, map, passes, evaluation,
+                ))),
+            });
+        }
         if !config.guided() {
             if config.evaluation.in_league(config.league) != Evaluation::Net {
                 return None;
@@ -50,11 +97,7 @@ impl NetworkSearches {
             let search = TeamSearch::new(config, map, passes_to_finish, blend);
             return Some(NetworkSearches::Blend(Box::new(search)));
         }
-        let policy = match &config.policy_net {
-            Some(file) => PolicyNetwork::from_values(&file.values),
-            None => embedded::embedded(),
-        };
-        let rollout = config.rollout == Rollout::Policy;
+        let policy = policy_network(config);
         let evaluation = Guided::new(network_blend(config, &map), policy, &map, rollout);
         Some(match config.selection_played() {
             SelectionKind::Puct => NetworkSearches::GuidedPuct(Box::new(TeamSearch::new(
@@ -74,11 +117,7 @@ impl NetworkSearches {
 
     /// Own pod `index`'s root children from the last turn's search.
     pub fn root_children(&self, index: usize) -> &[Node] {
-        match self {
-            NetworkSearches::Blend(search) => search.root_children(index),
-            NetworkSearches::Guided(search) => search.root_children(index),
-            NetworkSearches::GuidedPuct(search) => search.root_children(index),
-        }
+        on_search!(self, search => search.root_children(index))
     }
 
     /// [`TeamSearch::decide`] of the search.
@@ -91,16 +130,6 @@ impl NetworkSearches {
         first_turn: bool,
         received_at: Instant,
     ) -> (SearchStats, [u8; 2], [u8; 2]) {
-        match self {
-            NetworkSearches::Blend(search) => {
-                search.decide(pods, clocks, roles, config, first_turn, received_at)
-            }
-            NetworkSearches::Guided(search) => {
-                search.decide(pods, clocks, roles, config, first_turn, received_at)
-            }
-            NetworkSearches::GuidedPuct(search) => {
-                search.decide(pods, clocks, roles, config, first_turn, received_at)
-            }
-        }
+        on_search!(self, search => search.decide(pods, clocks, roles, config, first_turn, received_at))
     }
 }
