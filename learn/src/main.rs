@@ -359,8 +359,10 @@ fn name_words(flags: &str, config: &csb::bot::config::BotConfig) -> Vec<String> 
     for (index, word) in words.iter().enumerate() {
         let flag = index.checked_sub(1).map(|before| words[before]);
         let file = match flag {
-            Some("--net-file") => config.net_file.as_ref().map(|file| ("net", file)),
             // `control` reads as a file of the control's weights; it keeps its name.
+            Some("--net-file") if *word != "control" => {
+                config.net_file.as_ref().map(|file| ("net", file))
+            }
             Some("--policy-net") if *word != "control" => {
                 config.policy_net.as_ref().map(|file| ("policy", file))
             }
@@ -667,4 +669,32 @@ fn export_policy(args: &ExportPolicyArgs) -> Result<(), String> {
         args.model.display()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_words;
+    use csb::bot::config::BotConfig;
+
+    /// A network file is named by its weights, the controls by their own word.
+    #[test]
+    fn players_name_network_files_by_content_and_controls_by_name() {
+        let flags = "--net-file control --policy-net control --iterations 9";
+        let words: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
+        let config = BotConfig::from_args(&words).unwrap();
+        assert_eq!(name_words(flags, &config).join(" "), flags);
+        let path = std::env::temp_dir().join(format!("learn-names-{}.txt", std::process::id()));
+        let network = csb::bot::value_net::network::Network::embedded();
+        std::fs::write(&path, csb::bot::value_net::file::write(&network)).unwrap();
+        let flags = format!("--net-file {}", path.display());
+        let words: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
+        let config = BotConfig::from_args(&words).unwrap();
+        let named = name_words(&flags, &config);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(named[0], "--net-file");
+        assert!(
+            named[1].starts_with("net-") && named[1].len() == 16,
+            "{named:?}"
+        );
+    }
 }
