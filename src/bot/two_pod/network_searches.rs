@@ -79,14 +79,15 @@ impl NetworkSearches {
             };
             let pods = PodValueBlend::new(hand, policy.clone(), &map);
             let evaluation = Guided::new(pods, policy, &map, rollout);
-            let (map, passes) = (map, passes_to_finish);
             return Some(match config.selection_played() {
-                SelectionKind::Puct => NetworkSearches::PodsPuct(Box::new(TeamSearch::new(
-                    config, map, passes, evaluation,
-                ))),
-                _ => NetworkSearches::Pods(Box::new(TeamSearch::new(
-                    config, map, passes, evaluation,
-                ))),
+                SelectionKind::Puct => {
+                    let search = TeamSearch::new(config, map, passes_to_finish, evaluation);
+                    NetworkSearches::PodsPuct(Box::new(search))
+                }
+                _ => {
+                    let search = TeamSearch::new(config, map, passes_to_finish, evaluation);
+                    NetworkSearches::Pods(Box::new(search))
+                }
             });
         }
         if !config.guided() {
