@@ -142,6 +142,14 @@ impl NetworkBlend {
         NetworkBlend::with_network(Network::embedded(), weights, map)
     }
 
+    /// The network's share of a score: `σ(net_gain × logit_change)`, the change of a logit
+    /// from its value at the root (`--eval pods` scores each pod's value head by it too).
+    #[inline(always)]
+    pub fn network_value(weights: &EvalWeights, logit_change: f32) -> f64 {
+        let centred = weights.net_gain * f64::from(logit_change);
+        1.0 / (1.0 + (-centred).exp())
+    }
+
     /// `network` with `weights`' blend, for races on `map`.
     pub fn with_network(network: Network, weights: EvalWeights, map: &Map) -> NetworkBlend {
         NetworkBlend {
@@ -184,8 +192,7 @@ impl LeafEvaluation for NetworkBlend {
         let logit =
             self.network
                 .player0_logit_on(pods, &self.course, race.passes_to_finish, clocks);
-        let centred = weights.net_gain * f64::from(logit - centre.1);
-        let player0 = 1.0 / (1.0 + (-centred).exp());
+        let player0 = NetworkBlend::network_value(weights, logit - centre.1);
         let net_weight = weights.net_weight;
         if net_weight >= 1.0 {
             write_team_scores(player0, scores);

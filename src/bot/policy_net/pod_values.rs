@@ -5,12 +5,10 @@
 //! blend and its knobs are the value network's (`leaf_evaluation.rs`, [`NetworkBlend`]): a pod's
 //! score is `(1 − net_weight) × its hand score + net_weight × σ(net_gain × (its value logit −
 //! its value logit at the root))`.
-//!
-//! [`NetworkBlend`]: crate::bot::leaf_evaluation::NetworkBlend
 
 use super::network::PolicyNetwork;
 use crate::bot::evaluation::Roles;
-use crate::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, RaceView};
+use crate::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend, RaceView};
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
 use crate::engine::rules::POD_COUNT;
@@ -82,8 +80,7 @@ impl LeafEvaluation for PodValueBlend {
                 .scores(race, pods, clocks, roles, &centre.0, scores);
         }
         for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
-            let centred = weights.net_gain * f64::from(logits[pod] - centre.1[pod]);
-            let value = 1.0 / (1.0 + (-centred).exp());
+            let value = NetworkBlend::network_value(weights, logits[pod] - centre.1[pod]);
             *score = if net_weight >= 1.0 {
                 value
             } else {
