@@ -440,11 +440,19 @@ fn bench_mix() {
     );
 }
 
-/// Without arguments, every benchmark; with `--engine`, only the engine's; with bot flags, only
-/// the search's speed with them.
+/// Without arguments, every benchmark; with `--engine`, only the engine's; with `--eval`, only
+/// the leaf evaluation's and the networks' costs; with bot flags, only the search's speed with
+/// them.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let engine_only = args == ["--engine"];
+    if args == ["--eval"] {
+        eval_cost::bench_evaluation();
+        eval_cost::bench_value();
+        eval_cost::bench_value_parts();
+        policy_cost::bench_policy();
+        return;
+    }
     if !args.is_empty() && !engine_only {
         if let Err(message) = search::bench_flags(&args) {
             eprintln!("bench: {message}");

@@ -126,7 +126,7 @@ pub const POD_ROWS: usize = 0;
 pub const BLOCKER_ROWS: usize = POD_ROWS + 4 * POD_FEATURES;
 pub const LEADS: usize = BLOCKER_ROWS + 2 * BLOCKER_FEATURES;
 const CLOCKS: usize = LEADS + 4;
-const VALUE_COUNT: usize = CLOCKS + CLOCK_FEATURES;
+pub const VALUE_COUNT: usize = CLOCKS + CLOCK_FEATURES;
 
 /// Both views' inputs of one position, each number once (see the module's text).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -173,7 +173,8 @@ impl Inputs {
     /// lead and the hand evaluation as `0 − x` (in floating point `a − b` is `0 − (b − a)`, a
     /// zero included, and `clamp` and the conversion to `f32` are symmetric). Written as loops
     /// over the four pods and over rows, which the compiler turns into packed square roots,
-    /// divisions and products; divisions by a unit are multiplications (`scaled.rs`, same bits).
+    /// divisions and products; a division by a unit is a product with its reciprocal
+    /// (`scaled.rs`).
     #[inline(always)]
     pub fn of(
         pods: &[FastPod; 4],
@@ -373,8 +374,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// The inputs as they were first written, one view per call: the definition that
-    /// [`Inputs::of`] must match bit for bit.
+    /// The inputs as they were first written, one view per call, a unit's division written as
+    /// the product with its reciprocal (`scaled.rs`): the definition that [`Inputs::of`] must
+    /// match bit for bit.
     fn reference_features(
         pods: &[FastPod; 4],
         map: &Map,
@@ -408,9 +410,9 @@ pub(crate) mod tests {
             let left = f64::from(passes_to_finish.saturating_sub(pod.passes));
             let values = [
                 left / PASSES_UNIT,
-                distance / LENGTH_UNIT,
-                pod.vel.dot(direction) / SPEED_UNIT,
-                cross(direction, pod.vel) / SPEED_UNIT,
+                distance * (1.0 / LENGTH_UNIT),
+                pod.vel.dot(direction) * (1.0 / SPEED_UNIT),
+                cross(direction, pod.vel) * (1.0 / SPEED_UNIT),
                 pod.heading.dot(direction),
                 cross(direction, pod.heading),
                 direction.dot(leg_direction),
@@ -430,11 +432,11 @@ pub(crate) mod tests {
             let offset = blocker_pod.pos - runner_pod.pos;
             let target = map.checkpoint(runner_pod.next_checkpoint as usize);
             let values = [
-                offset.dot(direction) / LENGTH_UNIT,
-                cross(direction, offset) / LENGTH_UNIT,
-                offset.length() / LENGTH_UNIT,
-                blocker_pod.pos.distance(target) / LENGTH_UNIT,
-                (blocker_pod.vel - runner_pod.vel).dot(direction) / SPEED_UNIT,
+                offset.dot(direction) * (1.0 / LENGTH_UNIT),
+                cross(direction, offset) * (1.0 / LENGTH_UNIT),
+                offset.length() * (1.0 / LENGTH_UNIT),
+                blocker_pod.pos.distance(target) * (1.0 / LENGTH_UNIT),
+                (blocker_pod.vel - runner_pod.vel).dot(direction) * (1.0 / SPEED_UNIT),
             ];
             let start = 4 * POD_FEATURES + pair * BLOCKER_FEATURES;
             for (feature, value) in values.iter().enumerate() {
@@ -442,7 +444,7 @@ pub(crate) mod tests {
             }
         }
         let lead = (progress(&pods[own_runner], map) - progress(&pods[their_runner], map))
-            / CHECKPOINT_WEIGHT;
+            * (1.0 / CHECKPOINT_WEIGHT);
         out[LEADS] = lead.clamp(-MAX_LEAD, MAX_LEAD) as f32;
         let roles =
             [(own_runner, own_blocker), (their_runner, their_blocker)].map(|(runner, blocker)| {
@@ -452,8 +454,8 @@ pub(crate) mod tests {
                     blocker_races: false,
                 }
             });
-        let hand =
-            player0_advantage(pods, map, &roles, &EvalWeights::default()) / CHECKPOINT_WEIGHT;
+        let hand = player0_advantage(pods, map, &roles, &EvalWeights::default())
+            * (1.0 / CHECKPOINT_WEIGHT);
         out[LEADS + 1] = hand.clamp(-MAX_LEAD, MAX_LEAD) as f32;
         for (input, turns) in out[CLOCK_INPUTS..].iter_mut().zip(clocks.turns_left) {
             *input = (f64::from(turns) / 100.0).clamp(0.0, 1.0) as f32;

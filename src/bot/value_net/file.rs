@@ -8,6 +8,7 @@
 //! they read as the same network with zero weights from the clocks, which plays as it did.
 
 use super::features::FEATURE_COUNT_WITHOUT_CLOCKS;
+use super::layers::Dense;
 use super::network::{Network, HIDDEN1, TENSOR_SIZES, WEIGHT_COUNT};
 use std::fmt::Write as _;
 
@@ -24,11 +25,11 @@ const CLOCK_WEIGHTS: usize = TENSOR_SIZES[0] - INPUT_WEIGHTS_WITHOUT_CLOCKS;
 pub fn values_of(network: &Network) -> Vec<f32> {
     let mut values = Vec::with_capacity(WEIGHT_COUNT);
     network
-        .input
+        .input()
         .weights
         .iter()
         .for_each(|row| values.extend_from_slice(row));
-    values.extend_from_slice(&network.input.biases);
+    values.extend_from_slice(&network.input().biases);
     network
         .hidden
         .weights
@@ -98,27 +99,27 @@ pub fn read_values(text: &str) -> Result<Vec<f32>, String> {
 
 /// The network of `values` (as [`read_values`] gives them), evaluated by the fastest kernel.
 pub fn network_of(values: &[f32]) -> Network {
-    let mut network = Network::embedded();
     let mut next = values.iter().copied();
-    for row in network.input.weights.iter_mut() {
+    let (mut input, mut hidden, mut output) = (Dense::zeros(), Dense::zeros(), Dense::zeros());
+    for row in input.weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
     }
-    for b in network.input.biases.iter_mut() {
+    for b in input.biases.iter_mut() {
         *b = next.next().unwrap_or(0.0);
     }
-    for row in network.hidden.weights.iter_mut() {
+    for row in hidden.weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
     }
-    for b in network.hidden.biases.iter_mut() {
+    for b in hidden.biases.iter_mut() {
         *b = next.next().unwrap_or(0.0);
     }
-    for row in network.output.weights.iter_mut() {
+    for row in output.weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
     }
-    for b in network.output.biases.iter_mut() {
+    for b in output.biases.iter_mut() {
         *b = next.next().unwrap_or(0.0);
     }
-    network
+    Network::new(input, hidden, output)
 }
 
 #[cfg(test)]
@@ -146,18 +147,25 @@ mod tests {
     /// network with zero weights on the clocks' rows.
     #[test]
     fn a_file_without_the_clocks_reads_with_zero_clock_weights() {
-        let mut network = Network::embedded();
-        for (row, weights) in network.input.weights.iter_mut().enumerate() {
+        let embedded = Network::embedded();
+        let mut input = embedded.input().clone();
+        for (row, weights) in input.weights.iter_mut().enumerate() {
             weights.fill(row as f32 + 0.5);
         }
+        let network = Network::new(
+            input.clone(),
+            embedded.hidden.clone(),
+            embedded.output.clone(),
+        );
         let values = values_of(&network);
         let mut older = values[..INPUT_WEIGHTS_WITHOUT_CLOCKS].to_vec();
         older.extend_from_slice(&values[TENSOR_SIZES[0]..]);
         let text: Vec<String> = older.iter().map(|value| format!("{value:?}")).collect();
         let text = format!("{MAGIC_WITHOUT_CLOCKS}\n{}\n", text.join(" "));
-        for row in network.input.weights[FEATURE_COUNT_WITHOUT_CLOCKS..].iter_mut() {
+        for row in input.weights[FEATURE_COUNT_WITHOUT_CLOCKS..].iter_mut() {
             row.fill(0.0);
         }
+        let network = Network::new(input, embedded.hidden, embedded.output);
         assert_eq!(network_of(&read_values(&text).unwrap()), network);
         let refused = read_values(&format!("{MAGIC_WITHOUT_CLOCKS}\n1 2\n")).unwrap_err();
         assert!(

@@ -13,5 +13,6 @@ pub mod file;
 pub mod layers;
 pub mod network;
 pub mod paired;
+pub mod quantized;
 pub mod scaled;
 pub mod weights;

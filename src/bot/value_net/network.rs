@@ -6,8 +6,9 @@
 use super::codec::decode_levels;
 use super::course::Course;
 use super::features::{Inputs, Leg, FEATURE_COUNT};
-use super::layers::{relu, Dense};
+use super::layers::Dense;
 use super::paired::{self, Kernel};
+use super::quantized::QuantizedLayer;
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::{FastPod, Map};
 
@@ -32,7 +33,10 @@ pub const WEIGHT_COUNT: usize =
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    pub input: Dense<FEATURE_COUNT, HIDDEN1>,
+    /// The first layer as trained (private: [`Network::new`] derives `first` from it).
+    input: Dense<FEATURE_COUNT, HIDDEN1>,
+    /// The first layer as the network evaluates it: in integers (`quantized.rs`).
+    first: QuantizedLayer,
     pub hidden: Dense<HIDDEN1, HIDDEN2>,
     pub output: Dense<HIDDEN2, 1>,
     /// How [`Network::player0_logit`] evaluates it: the fastest kernel the processor runs
@@ -41,43 +45,52 @@ pub struct Network {
 }
 
 impl Network {
+    /// The network of these layers, evaluated by the fastest kernel; its first layer is
+    /// evaluated in integers (`quantized.rs`).
+    pub fn new(
+        input: Dense<FEATURE_COUNT, HIDDEN1>,
+        hidden: Dense<HIDDEN1, HIDDEN2>,
+        output: Dense<HIDDEN2, 1>,
+    ) -> Network {
+        Network {
+            first: QuantizedLayer::of(&input),
+            input,
+            hidden,
+            output,
+            kernel: Kernel::detect(),
+        }
+    }
+
+    /// The first layer as trained (weights in `f32`).
+    pub fn input(&self) -> &Dense<FEATURE_COUNT, HIDDEN1> {
+        &self.input
+    }
+
+    /// The first layer as evaluated.
+    pub fn first_layer(&self) -> &QuantizedLayer {
+        &self.first
+    }
+
     /// The network of the encoded weights (`codec.rs`) with each tensor's scale.
     pub fn decode(encoded: &str, scales: &[f32; 6]) -> Result<Network, String> {
         let mut levels = vec![0i32; WEIGHT_COUNT];
         decode_levels(encoded, &mut levels)?;
         let mut values = levels.iter().map(|&level| level as f32);
-        let mut network = Network {
-            input: Dense::zeros(),
-            hidden: Dense::zeros(),
-            output: Dense::zeros(),
-            kernel: Kernel::detect(),
-        };
         let mut next = |scale: f32| values.next().unwrap_or(0.0) * scale;
-        for row in network.input.weights.iter_mut() {
+        let (mut input, mut hidden, mut output) = (Dense::zeros(), Dense::zeros(), Dense::zeros());
+        for row in input.weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = next(scales[0]));
         }
-        network
-            .input
-            .biases
-            .iter_mut()
-            .for_each(|b| *b = next(scales[1]));
-        for row in network.hidden.weights.iter_mut() {
+        input.biases.iter_mut().for_each(|b| *b = next(scales[1]));
+        for row in hidden.weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = next(scales[2]));
         }
-        network
-            .hidden
-            .biases
-            .iter_mut()
-            .for_each(|b| *b = next(scales[3]));
-        for row in network.output.weights.iter_mut() {
+        hidden.biases.iter_mut().for_each(|b| *b = next(scales[3]));
+        for row in output.weights.iter_mut() {
             row.iter_mut().for_each(|w| *w = next(scales[4]));
         }
-        network
-            .output
-            .biases
-            .iter_mut()
-            .for_each(|b| *b = next(scales[5]));
-        Ok(network)
+        output.biases.iter_mut().for_each(|b| *b = next(scales[5]));
+        Ok(Network::new(input, hidden, output))
     }
 
     /// The network embedded in the bot (`weights.rs`).
@@ -96,18 +109,12 @@ impl Network {
         network
     }
 
-    /// `g` of one view's features.
+    /// `g` of one view's features: the definition the kernels match bit for bit.
     #[inline(always)]
     pub fn side_logit(&self, inputs: &[f32; FEATURE_COUNT]) -> f32 {
         let mut first = [0.0; HIDDEN1];
-        self.input.forward(inputs, &mut first);
-        relu(&mut first);
-        let mut second = [0.0; HIDDEN2];
-        self.hidden.forward(&first, &mut second);
-        relu(&mut second);
-        let mut out = [0.0; 1];
-        self.output.forward(&second, &mut out);
-        out[0]
+        self.first.forward(inputs, &mut first);
+        paired::output_layer(&self.output, &paired::second_layer(&self.hidden, &first))
     }
 
     /// The kernel that evaluates the network.
@@ -183,9 +190,9 @@ impl Network {
             // this processor (the field is private, set by `decode` from `detect` or to
             // `Portable`).
             Kernel::Avx2 => unsafe {
-                paired::avx::logits(&self.input, &self.hidden, &self.output, inputs)
+                paired::avx::logits(&self.first, &self.hidden, &self.output, inputs)
             },
-            _ => paired::portable(&self.input, &self.hidden, &self.output, inputs),
+            _ => paired::portable(&self.first, &self.hidden, &self.output, inputs),
         }
     }
 
@@ -220,7 +227,7 @@ unsafe fn avx2_logit(
 ) -> f32 {
     let inputs = Inputs::of(pods, map, legs, passes_to_finish, clocks);
     let [own, theirs] =
-        paired::avx::logits(&network.input, &network.hidden, &network.output, &inputs);
+        paired::avx::logits(&network.first, &network.hidden, &network.output, &inputs);
     own - theirs
 }
 

@@ -1,13 +1,15 @@
 //! Both teams' views through the network in one pass: each layer reads its weights once for the
 //! two views. Two kernels give the same numbers bit for bit: a portable one (plain loops, which
-//! the compiler vectorises with the baseline SSE2) and one in 256-bit AVX through `std::arch`,
-//! chosen at run time ([`Kernel::detect`]). Every output is summed in the order of
+//! the compiler vectorises with the baseline SSE2) and one in 256-bit AVX2 through `std::arch`,
+//! chosen at run time ([`Kernel::detect`]). The first layer is in integers (`quantized.rs`),
+//! exact in any order; in the later layers every output is summed in the order of
 //! [`Dense::forward`](super::layers::Dense::forward) (bias, then input 0, 1, … each product
 //! rounded, then added): the SIMD lanes are outputs, so each lane does the scalar sum's
 //! operations in the scalar sum's order, and nothing is fused.
 
-use super::features::{Inputs, FEATURE_COUNT};
+use super::features::Inputs;
 use super::layers::Dense;
+use super::quantized::{QuantizedLayer, OUTPUTS};
 
 /// Which kernel evaluates the network.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,44 +32,58 @@ impl Kernel {
 }
 
 /// The portable kernel: `g` of each view (`[player 0's, player 1's]`) through the layers
-/// `input`, `hidden` and `output` (ReLU after the first two).
+/// `first` (in integers, `quantized.rs`), `hidden` and `output` (ReLU after the first two).
 #[inline(always)]
-pub fn portable<const HIDDEN1: usize, const HIDDEN2: usize>(
-    input: &Dense<FEATURE_COUNT, HIDDEN1>,
-    hidden: &Dense<HIDDEN1, HIDDEN2>,
-    output: &Dense<HIDDEN2, 1>,
+pub fn portable(
+    first: &QuantizedLayer,
+    hidden: &Dense<OUTPUTS, SECOND>,
+    output: &Dense<SECOND, 1>,
     inputs: &Inputs,
 ) -> [f32; 2] {
-    let (mut own, mut theirs) = (input.biases, input.biases);
-    let views = [inputs.view(0), inputs.view(1)];
-    for (row, (&own_value, &their_value)) in
-        input.weights.iter().zip(views[0].iter().zip(&views[1]))
-    {
-        for output in 0..HIDDEN1 {
-            own[output] += own_value * row[output];
-            theirs[output] += their_value * row[output];
-        }
-    }
-    [own, theirs].map(|first| {
-        let mut second = hidden.biases;
-        for (&value, row) in first.iter().zip(&hidden.weights) {
-            let value = relu(value);
-            for index in 0..HIDDEN2 {
-                second[index] += value * row[index];
-            }
-        }
-        output_layer(output, &second)
-    })
+    first
+        .forward_paired(inputs)
+        .map(|first| output_layer(output, &second_layer(hidden, &first)))
 }
 
-/// The output layer on the second layer's sums (before their ReLU).
+/// Outputs of the second layer.
+pub const SECOND: usize = 8;
+/// The second layer's sum runs in this many chains (input `i` in chain `i % CHAINS`), so that
+/// the SIMD kernel has that many additions in flight instead of one.
+const CHAINS: usize = 4;
+
+/// The second layer on the first layer's outputs (before their ReLU): per output, chain `c`
+/// sums `relu(first[i]) × weight` over the inputs `i ≡ c (mod 4)` in order, chain 0 from the
+/// bias and the others from 0, then `(chain 0 + chain 1) + (chain 2 + chain 3)`.
 #[inline(always)]
-fn output_layer<const HIDDEN2: usize>(output: &Dense<HIDDEN2, 1>, second: &[f32; HIDDEN2]) -> f32 {
-    let mut sum = output.biases[0];
-    for (value, row) in second.iter().zip(&output.weights) {
-        sum += relu(*value) * row[0];
+pub fn second_layer(hidden: &Dense<OUTPUTS, SECOND>, first: &[f32; OUTPUTS]) -> [f32; SECOND] {
+    let mut chains = [[0.0; SECOND]; CHAINS];
+    chains[0] = hidden.biases;
+    for (index, (&value, row)) in first.iter().zip(&hidden.weights).enumerate() {
+        let value = relu(value);
+        for (sum, weight) in chains[index % CHAINS].iter_mut().zip(row) {
+            *sum += value * weight;
+        }
     }
-    sum
+    let mut second = [0.0; SECOND];
+    for (output, second) in second.iter_mut().enumerate() {
+        let pairs = [0, 2].map(|chain| chains[chain][output] + chains[chain + 1][output]);
+        *second = pairs[0] + pairs[1];
+    }
+    second
+}
+
+/// The output layer on the second layer's sums (before their ReLU): the products
+/// `p_k = relu(second[k]) × weight_k` summed as a tree, `((p0 + p4) + (p2 + p6)) + ((p1 + p5) +
+/// (p3 + p7))`, then the bias added.
+#[inline(always)]
+pub fn output_layer(output: &Dense<SECOND, 1>, second: &[f32; SECOND]) -> f32 {
+    let mut products = [0.0; SECOND];
+    for (product, (value, row)) in products.iter_mut().zip(second.iter().zip(&output.weights)) {
+        *product = relu(*value) * row[0];
+    }
+    let quarters = [0, 1, 2, 3].map(|k| products[k] + products[k + 4]);
+    let halves = [0, 1].map(|k| quarters[k] + quarters[k + 2]);
+    output.biases[0] + (halves[0] + halves[1])
 }
 
 /// `max(x, 0)` as the AVX instruction takes it (`x > 0 ? x : 0`; 0 for NaN).
@@ -83,34 +99,25 @@ fn relu(value: f32) -> f32 {
 #[cfg(target_arch = "x86_64")]
 pub mod avx {
     use super::*;
+    use crate::bot::value_net::quantized;
     use std::arch::x86_64::*;
 
-    /// The AVX kernel, for 16 first-layer outputs (two 8-lane registers per view) and 8
-    /// second-layer outputs (one): the portable kernel's numbers.
+    /// The AVX2 kernel, for 16 first-layer outputs (two 8-lane registers per view, from
+    /// `quantized.rs`) and 8 second-layer outputs (one): the portable kernel's numbers.
     ///
     /// # Safety
-    /// The processor must have AVX. (Every load and store moves 8 floats inside an array of 8
+    /// The processor must have AVX2. (Every load and store moves 8 floats inside an array of 8
     /// or 16: a row or the biases of a layer, or a local array of that length.)
     #[inline]
-    #[target_feature(enable = "avx")]
+    #[target_feature(enable = "avx2")]
     pub unsafe fn logits(
-        input: &Dense<FEATURE_COUNT, 16>,
+        first: &QuantizedLayer,
         hidden: &Dense<16, 8>,
         output: &Dense<8, 1>,
         inputs: &Inputs,
     ) -> [f32; 2] {
-        let biases = input.biases.as_ptr();
-        let (mut own_low, mut own_high) = (_mm256_loadu_ps(biases), _mm256_loadu_ps(biases.add(8)));
-        let (mut their_low, mut their_high) = (own_low, own_high);
-        inputs.for_each(|index, own, theirs| {
-            let row = input.weights[index].as_ptr();
-            let (low, high) = (_mm256_loadu_ps(row), _mm256_loadu_ps(row.add(8)));
-            let (own, theirs) = (_mm256_set1_ps(own), _mm256_set1_ps(theirs));
-            own_low = _mm256_add_ps(own_low, _mm256_mul_ps(own, low));
-            own_high = _mm256_add_ps(own_high, _mm256_mul_ps(own, high));
-            their_low = _mm256_add_ps(their_low, _mm256_mul_ps(theirs, low));
-            their_high = _mm256_add_ps(their_high, _mm256_mul_ps(theirs, high));
-        });
+        let [own_low, own_high, their_low, their_high] =
+            quantized::avx2::forward_paired(first, inputs);
         let zero = _mm256_setzero_ps();
         let mut first = [[0.0f32; 16]; 2];
         for (sums, (low, high)) in first
@@ -120,20 +127,31 @@ pub mod avx {
             _mm256_storeu_ps(sums.as_mut_ptr(), _mm256_max_ps(low, zero));
             _mm256_storeu_ps(sums.as_mut_ptr().add(8), _mm256_max_ps(high, zero));
         }
-        let biases = _mm256_loadu_ps(hidden.biases.as_ptr());
-        let (mut own, mut theirs) = (biases, biases);
+        // The second layer in four chains per view (`second_layer`).
+        let mut chains = [[zero; CHAINS]; 2];
+        for view in chains.iter_mut() {
+            view[0] = _mm256_loadu_ps(hidden.biases.as_ptr());
+        }
         for (index, row) in hidden.weights.iter().enumerate() {
             let weights = _mm256_loadu_ps(row.as_ptr());
-            own = _mm256_add_ps(own, _mm256_mul_ps(_mm256_set1_ps(first[0][index]), weights));
-            theirs = _mm256_add_ps(
-                theirs,
-                _mm256_mul_ps(_mm256_set1_ps(first[1][index]), weights),
-            );
+            for (chains, first) in chains.iter_mut().zip(&first) {
+                let product = _mm256_mul_ps(_mm256_set1_ps(first[index]), weights);
+                chains[index % CHAINS] = _mm256_add_ps(chains[index % CHAINS], product);
+            }
         }
-        let mut second = [[0.0f32; 8]; 2];
-        _mm256_storeu_ps(second[0].as_mut_ptr(), own);
-        _mm256_storeu_ps(second[1].as_mut_ptr(), theirs);
-        second.map(|second| output_layer(output, &second))
+        let out_weights = _mm256_loadu_ps(output.weights.as_ptr() as *const f32);
+        chains.map(|[c0, c1, c2, c3]| {
+            let second = _mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3));
+            // The output layer's tree (`output_layer`).
+            let products = _mm256_mul_ps(_mm256_max_ps(second, zero), out_weights);
+            let quarters = _mm_add_ps(
+                _mm256_castps256_ps128(products),
+                _mm256_extractf128_ps::<1>(products),
+            );
+            let halves = _mm_add_ps(quarters, _mm_movehl_ps(quarters, quarters));
+            let sum = _mm_add_ss(halves, _mm_shuffle_ps::<0b01>(halves, halves));
+            output.biases[0] + _mm_cvtss_f32(sum)
+        })
     }
 }
 
