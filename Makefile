@@ -15,6 +15,8 @@
 #           bundle, which has no flags, is compiled for the check with CSB_ITERATIONS and CSB_SEED
 #           set to the same iterations and seed; `--prune` drops what the bundle never uses
 #   bench   engine and search speed on fixed positions, plus the decision signature
+#           (BENCH_ARGS=--engine: the engine's alone; --eval: the leaf evaluation's and the
+#           networks' costs alone; bot flags: the search's speed with them)
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
 #   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,
@@ -92,7 +94,7 @@ bundle:
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 
 bench:
-	$(CARGO) run --quiet --release -p csb --example bench
+	$(CARGO) run --quiet --release -p csb --example bench -- $(BENCH_ARGS)
 
 arena:
 	$(CARGO) build --release -p arena -p sparring

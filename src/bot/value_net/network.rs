@@ -1,7 +1,10 @@
 //! The value network: the same small MLP `g` (features → [`HIDDEN1`] → [`HIDDEN2`] → 1, ReLU)
 //! applied to both teams' views of a position; player 0's win probability is
 //! `σ(g(own view) − g(their view))`, so a position and its mirror get complementary values by
-//! construction. Evaluating allocates nothing: every buffer is a fixed array on the stack.
+//! construction. The first layer is evaluated in integers (`quantized.rs`: inputs rounded to
+//! 1/2048, weights to their 13-bit levels), the later two in `f32` in a fixed order
+//! (`paired.rs`). Evaluating allocates nothing: every buffer is a fixed array on the stack, and
+//! the first layer's tables are built with the network.
 
 use super::codec::decode_levels;
 use super::course::Course;
@@ -64,11 +67,6 @@ impl Network {
     /// The first layer as trained (weights in `f32`).
     pub fn input(&self) -> &Dense<FEATURE_COUNT, HIDDEN1> {
         &self.input
-    }
-
-    /// The first layer as evaluated.
-    pub fn first_layer(&self) -> &QuantizedLayer {
-        &self.first
     }
 
     /// The network of the encoded weights (`codec.rs`) with each tensor's scale.

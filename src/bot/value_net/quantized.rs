@@ -42,6 +42,8 @@ const ROUNDING: f32 = 12_582_912.0;
 /// `±MAX_QUANTUM` (a NaN gives `−MAX_QUANTUM`, as the SIMD path's `max` does), rounded to the
 /// nearest whole number, ties to even.
 #[inline(always)]
+// Not `clamp`: it keeps a NaN, where `max` and `min` give the bound the SIMD path gives.
+#[allow(clippy::manual_clamp)]
 pub fn quantize(input: f32) -> i32 {
     let scaled = (input * INPUT_SCALE).max(-MAX_QUANTUM).min(MAX_QUANTUM);
     ((scaled + ROUNDING) - ROUNDING) as i32
@@ -78,7 +80,7 @@ impl QuantizedLayer {
         for (row, weights) in levels.iter_mut().zip(&dense.weights) {
             for (level, weight) in row.iter_mut().zip(weights) {
                 let rounded = (weight / scale).round();
-                *level = rounded.max(-MAX_LEVEL as f32).min(MAX_LEVEL as f32) as i16;
+                *level = rounded.clamp(-MAX_LEVEL as f32, MAX_LEVEL as f32) as i16;
             }
         }
         let mut by_value = Box::new([[[0i16; ROW]; PAIRS]; CASES]);
