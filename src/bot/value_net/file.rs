@@ -8,7 +8,6 @@
 //! they read as the same network with zero weights from the clocks, which plays as it did.
 
 use super::features::FEATURE_COUNT_WITHOUT_CLOCKS;
-use super::layers::Dense;
 use super::network::{Network, HIDDEN1, TENSOR_SIZES, WEIGHT_COUNT};
 use std::fmt::Write as _;
 
@@ -99,27 +98,7 @@ pub fn read_values(text: &str) -> Result<Vec<f32>, String> {
 
 /// The network of `values` (as [`read_values`] gives them), evaluated by the fastest kernel.
 pub fn network_of(values: &[f32]) -> Network {
-    let mut next = values.iter().copied();
-    let (mut input, mut hidden, mut output) = (Dense::zeros(), Dense::zeros(), Dense::zeros());
-    for row in input.weights.iter_mut() {
-        row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
-    }
-    for b in input.biases.iter_mut() {
-        *b = next.next().unwrap_or(0.0);
-    }
-    for row in hidden.weights.iter_mut() {
-        row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
-    }
-    for b in hidden.biases.iter_mut() {
-        *b = next.next().unwrap_or(0.0);
-    }
-    for row in output.weights.iter_mut() {
-        row.iter_mut().for_each(|w| *w = next.next().unwrap_or(0.0));
-    }
-    for b in output.biases.iter_mut() {
-        *b = next.next().unwrap_or(0.0);
-    }
-    Network::new(input, hidden, output)
+    Network::from_values(values)
 }
 
 #[cfg(test)]

@@ -69,26 +69,39 @@ impl Network {
         &self.input
     }
 
+    /// The network of `values`: every weight in the order of [`TENSOR_SIZES`] (each layer's
+    /// weights input-major, then its biases), zeros for any missing.
+    pub fn from_values(values: &[f32]) -> Network {
+        let mut next = values.iter().copied();
+        let mut fill = |tensor: &mut [f32]| {
+            tensor
+                .iter_mut()
+                .for_each(|w| *w = next.next().unwrap_or(0.0));
+        };
+        let (mut input, mut hidden, mut output) = (Dense::zeros(), Dense::zeros(), Dense::zeros());
+        input.weights.iter_mut().for_each(|row| fill(row));
+        fill(&mut input.biases);
+        hidden.weights.iter_mut().for_each(|row| fill(row));
+        fill(&mut hidden.biases);
+        output.weights.iter_mut().for_each(|row| fill(row));
+        fill(&mut output.biases);
+        Network::new(input, hidden, output)
+    }
+
     /// The network of the encoded weights (`codec.rs`) with each tensor's scale.
     pub fn decode(encoded: &str, scales: &[f32; 6]) -> Result<Network, String> {
         let mut levels = vec![0i32; WEIGHT_COUNT];
         decode_levels(encoded, &mut levels)?;
-        let mut values = levels.iter().map(|&level| level as f32);
-        let mut next = |scale: f32| values.next().unwrap_or(0.0) * scale;
-        let (mut input, mut hidden, mut output) = (Dense::zeros(), Dense::zeros(), Dense::zeros());
-        for row in input.weights.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next(scales[0]));
-        }
-        input.biases.iter_mut().for_each(|b| *b = next(scales[1]));
-        for row in hidden.weights.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next(scales[2]));
-        }
-        hidden.biases.iter_mut().for_each(|b| *b = next(scales[3]));
-        for row in output.weights.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next(scales[4]));
-        }
-        output.biases.iter_mut().for_each(|b| *b = next(scales[5]));
-        Ok(Network::new(input, hidden, output))
+        let tensor_scales = TENSOR_SIZES
+            .iter()
+            .zip(scales)
+            .flat_map(|(&size, &scale)| std::iter::repeat(scale).take(size));
+        let values: Vec<f32> = levels
+            .iter()
+            .zip(tensor_scales)
+            .map(|(&level, scale)| level as f32 * scale)
+            .collect();
+        Ok(Network::from_values(&values))
     }
 
     /// The network embedded in the bot (`weights.rs`).
