@@ -102,30 +102,30 @@ pub mod avx {
     use crate::bot::value_net::quantized;
     use std::arch::x86_64::*;
 
-    /// The AVX2 kernel, for 16 first-layer outputs (two 8-lane registers per view, from
-    /// `quantized.rs`) and 8 second-layer outputs (one): the portable kernel's numbers.
+    /// The AVX2 kernel, for [`OUTPUTS`] first-layer outputs (8-lane registers from
+    /// `quantized.rs`) and 8 second-layer outputs (one register): the portable kernel's numbers.
     ///
     /// # Safety
-    /// The processor must have AVX2. (Every load and store moves 8 floats inside an array of 8
-    /// or 16: a row or the biases of a layer, or a local array of that length.)
+    /// The processor must have AVX2. (Every load and store moves 8 floats inside an array of a
+    /// multiple of 8: a row or the biases of a layer, or a local array of that length.)
     #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn logits(
         first: &QuantizedLayer,
-        hidden: &Dense<16, 8>,
+        hidden: &Dense<OUTPUTS, 8>,
         output: &Dense<8, 1>,
         inputs: &Inputs,
     ) -> [f32; 2] {
-        let [own_low, own_high, their_low, their_high] =
-            quantized::avx2::forward_paired(first, inputs);
+        let registers = quantized::avx2::forward_paired(first, inputs);
         let zero = _mm256_setzero_ps();
-        let mut first = [[0.0f32; 16]; 2];
-        for (sums, (low, high)) in first
-            .iter_mut()
-            .zip([(own_low, own_high), (their_low, their_high)])
-        {
-            _mm256_storeu_ps(sums.as_mut_ptr(), _mm256_max_ps(low, zero));
-            _mm256_storeu_ps(sums.as_mut_ptr().add(8), _mm256_max_ps(high, zero));
+        let mut first = [[0.0f32; OUTPUTS]; 2];
+        for (sums, registers) in first.iter_mut().zip(registers) {
+            for (block, register) in registers.into_iter().enumerate() {
+                _mm256_storeu_ps(
+                    sums.as_mut_ptr().add(8 * block),
+                    _mm256_max_ps(register, zero),
+                );
+            }
         }
         // The second layer in four chains per view (`second_layer`).
         let mut chains = [[zero; CHAINS]; 2];

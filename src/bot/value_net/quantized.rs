@@ -10,14 +10,18 @@
 //! most once, in a slot fixed by which pod runs for each team (four cases), so for each case
 //! the layer is rewritten by value (`values[j]` × the weights of the input that reads it, for
 //! player 0's view and player 1's, 0 where a view does not read it): 30 pairs of values against
-//! 32 outputs, each view's 16 side by side.
+//! `2 × OUTPUTS` outputs, each view's side by side.
 
 use super::codec::MAX_LEVEL;
 use super::features::{Inputs, FEATURE_COUNT, VALUE_COUNT};
 use super::layers::Dense;
+use super::network::HIDDEN1;
 
 /// Outputs of the first layer.
-pub const OUTPUTS: usize = 16;
+pub const OUTPUTS: usize = HIDDEN1;
+/// The SIMD path's 8-lane registers per view.
+pub const BLOCKS: usize = OUTPUTS / 8;
+const _: () = assert!(OUTPUTS % 8 == 0, "the SIMD path takes outputs 8 at a time");
 /// An input is rounded to a whole multiple of `1 / INPUT_SCALE`.
 pub const INPUT_SCALE: f32 = 2048.0;
 /// The largest multiple an input may take either way: inputs are at most 4 either way (the
@@ -29,7 +33,7 @@ pub const MAX_QUANTUM: f32 = 8191.0;
 const PAIRS: usize = VALUE_COUNT / 2;
 /// Which pod runs for each team: `runner0 + 2 × (runner1 − 2)`.
 const CASES: usize = 4;
-/// Per pair of values, the weights of both views' outputs: `(view × 16 + output) × 2 + j % 2`.
+/// Per pair of values, the weights of both views' outputs: `(view × OUTPUTS + output) × 2 + j % 2`.
 const ROW: usize = 2 * 2 * OUTPUTS;
 
 /// `1.5 × 2^23`: a number of magnitude below 2^22 plus this, in `f32`, keeps no fraction bits,
@@ -168,16 +172,16 @@ pub mod avx2 {
     use super::*;
     use std::arch::x86_64::*;
 
-    /// [`QuantizedLayer::forward_paired`] in AVX2, as four 8-lane registers (player 0's outputs
-    /// 0–7, 8–15, then player 1's).
+    /// [`QuantizedLayer::forward_paired`] in AVX2, as 8-lane registers: per view (player 0's,
+    /// then player 1's), outputs 0–7, 8–15 and so on.
     ///
     /// # Safety
     /// The processor must have AVX2. (Every load and store moves 8 floats or 16 `i16` inside an
-    /// array at least that long: a padded copy of the values, a table row of 64 `i16`, the
-    /// biases, or a local array.)
+    /// array at least that long: a padded copy of the values, a table row of [`ROW`] `i16` (a
+    /// multiple of 32: [`OUTPUTS`] is a multiple of 8), the biases, or a local array.)
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub unsafe fn forward_paired(layer: &QuantizedLayer, inputs: &Inputs) -> [__m256; 4] {
+    pub unsafe fn forward_paired(layer: &QuantizedLayer, inputs: &Inputs) -> [[__m256; BLOCKS]; 2] {
         // The values as 16-bit multiples, two to a 32-bit lane.
         let mut padded = [0.0f32; 64];
         padded[..VALUE_COUNT].copy_from_slice(&inputs.values);
@@ -197,24 +201,35 @@ pub mod avx2 {
             _mm256_storeu_si256(quanta.as_mut_ptr().add(16 * block) as *mut __m256i, ordered);
         }
         let table = &layer.by_value[QuantizedLayer::case(inputs)];
-        let mut sums = [_mm256_setzero_si256(); 4];
-        for (pair, row) in table.iter().enumerate() {
-            // The pair `quanta[2 × pair..][..2]` as one 32-bit lane, in every lane.
-            let both = (quanta.as_ptr().add(2 * pair) as *const i32).read_unaligned();
-            let both = _mm256_set1_epi32(both);
-            for (register, sum) in sums.iter_mut().enumerate() {
-                let levels = _mm256_loadu_si256(row.as_ptr().add(16 * register) as *const __m256i);
-                *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(both, levels));
+        // The sums four registers at a time (a wide layer's would not fit the 16 registers),
+        // each group over every pair of values: integer sums, so the order does not matter.
+        let mut sums = [[_mm256_setzero_si256(); GROUP]; 2 * BLOCKS / GROUP];
+        for (group, sums) in sums.iter_mut().enumerate() {
+            for (pair, row) in table.iter().enumerate() {
+                // The pair `quanta[2 × pair..][..2]` as one 32-bit lane, in every lane.
+                let both = (quanta.as_ptr().add(2 * pair) as *const i32).read_unaligned();
+                let both = _mm256_set1_epi32(both);
+                for (register, sum) in sums.iter_mut().enumerate() {
+                    let at = 16 * (GROUP * group + register);
+                    let levels = _mm256_loadu_si256(row.as_ptr().add(at) as *const __m256i);
+                    *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(both, levels));
+                }
             }
         }
         let factor = _mm256_set1_ps(layer.factor);
-        let mut out = [_mm256_setzero_ps(); 4];
-        for (register, (out, sum)) in out.iter_mut().zip(sums).enumerate() {
-            let biases = _mm256_loadu_ps(layer.biases.as_ptr().add(8 * (register % 2)));
-            *out = _mm256_add_ps(biases, _mm256_mul_ps(_mm256_cvtepi32_ps(sum), factor));
+        let mut out = [[_mm256_setzero_ps(); BLOCKS]; 2];
+        for (register, sum) in sums.into_iter().flatten().enumerate() {
+            let (view, block) = (register / BLOCKS, register % BLOCKS);
+            let biases = _mm256_loadu_ps(layer.biases.as_ptr().add(8 * block));
+            out[view][block] =
+                _mm256_add_ps(biases, _mm256_mul_ps(_mm256_cvtepi32_ps(sum), factor));
         }
         out
     }
+
+    /// Registers summed together over the pairs of values.
+    const GROUP: usize = 4;
+    const _: () = assert!(2 * BLOCKS % GROUP == 0, "the outputs fill whole groups");
 }
 
 #[cfg(test)]
@@ -280,11 +295,11 @@ mod tests {
             assert_eq!(paired, expected);
             #[cfg(target_arch = "x86_64")]
             if is_x86_feature_detected!("avx2") {
-                let mut registers = [[0.0f32; 8]; 4];
+                let mut registers = [[0.0f32; 8]; 2 * BLOCKS];
                 // SAFETY: AVX2 was detected just above.
                 unsafe {
                     let out = avx2::forward_paired(&layer, &inputs);
-                    for (register, out) in registers.iter_mut().zip(out) {
+                    for (register, out) in registers.iter_mut().zip(out.into_iter().flatten()) {
                         std::arch::x86_64::_mm256_storeu_ps(register.as_mut_ptr(), out);
                     }
                 }
