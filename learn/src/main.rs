@@ -37,7 +37,8 @@ enum Command {
     Merge(MergeArgs),
     /// Train the value network on the games of DATA (checked against DATA's manifest), resuming
     /// from OUT's checkpoint when it is of the same data and settings; the model's manifest goes
-    /// beside it.
+    /// beside it, and its network file (`csb --net-file`, and the next run's `--td-network`) as
+    /// OUT/network.txt.
     Train(TrainArgs),
     /// Train the policy network (each own pod's action distribution, trained on the root visit
     /// counts, and its value) on the games of DATA; the best epoch's model goes to
@@ -535,12 +536,16 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     };
     let report = learn::train::train(&data, &config)?;
     print!("{}", report.summary());
+    let model = args.out.join(learn::train::MODEL_FILE);
+    let network = args.out.join(learn::net_file::NET_FILE);
+    learn::net_file::write_model(&model, &network)?;
     println!(
-        "curves: {} and {}; model and manifest: {} and {}",
+        "curves: {} and {}; model, manifest and network file: {}, {} and {}",
         args.out.join("loss.csv").display(),
         args.out.join("loss.svg").display(),
-        args.out.join(learn::train::MODEL_FILE).display(),
-        manifest_path(&args.out.join(learn::train::MODEL_FILE)).display()
+        model.display(),
+        manifest_path(&model).display(),
+        network.display()
     );
     Ok(())
 }
