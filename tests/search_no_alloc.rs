@@ -147,7 +147,6 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
     use csb::bot::leaf_evaluation::HandEvaluation;
     use csb::bot::policy_net::guided::Guided;
     use csb::bot::policy_net::network::PolicyNetwork;
-    use csb::bot::policy_net::pod_values::PodValueBlend;
     use csb::bot::timeout_clocks::TimeoutClocks;
     use csb::bot::value_net::course::Course;
     use csb::engine::{FastPod, League, Map, Vec2};
@@ -189,7 +188,6 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
             let clocks = TimeoutClocks::FULL;
             let outputs = network.team_outputs(&moved, &course, 9, clocks, step as usize % 2);
             sum += outputs.priors[0][3] + outputs.values[1];
-            sum += network.pod_value_logits(&moved, &course, 9, clocks)[step as usize % 4];
         }
     });
     assert_eq!(allocations, 0);
@@ -205,13 +203,8 @@ fn the_policy_network_and_the_guided_search_allocate_nothing() {
         passes_to_finish: 9,
         shield_near: true,
         greedy: 0.8,
-        // Each pod scored by its own value head (`--eval pods`), the priors and rollouts guided.
-        evaluation: Guided::new(
-            PodValueBlend::new(hand, network.clone(), &map),
-            network,
-            &map,
-            true,
-        ),
+        // The hand evaluation at the leaves, the priors and rollouts guided.
+        evaluation: Guided::new(hand, network, &map, true),
     };
     let roles = [0, 2].map(|runner| Roles {
         runner,

@@ -44,9 +44,6 @@ pub enum Evaluation {
     Hand,
     /// The value network blended with it (two pods a side; feature `net`).
     Net,
-    /// The policy network's value of each pod blended with it, in place of the value
-    /// network's team value (two pods a side; feature `net`; `policy_net/pod_values.rs`).
-    Pods,
 }
 
 impl Evaluation {
@@ -82,11 +79,7 @@ impl SelectionKind {
     /// with the hand evaluation.
     pub fn with(self, evaluation: Evaluation) -> SelectionKind {
         match self {
-            SelectionKind::ByEvaluation
-                if matches!(evaluation, Evaluation::Net | Evaluation::Pods) =>
-            {
-                SelectionKind::Puct
-            }
+            SelectionKind::ByEvaluation if evaluation == Evaluation::Net => SelectionKind::Puct,
             SelectionKind::ByEvaluation => SelectionKind::Ucb1,
             chosen => chosen,
         }
@@ -203,20 +196,18 @@ tunables! {
             |text| whole(text, NODES_RANGE.0, NODES_RANGE.1).map(|nodes| nodes as usize),
             "nodes allocated per tree (4 trees, 16 bytes a node)";
         /// The leaf evaluation.
-        evaluation: Evaluation = Evaluation::ByLeague => "eval", "league|hand|net|pods",
+        evaluation: Evaluation = Evaluation::ByLeague => "eval", "league|hand|net",
             |text| match text {
                 "league" => Ok(Evaluation::ByLeague),
                 "hand" => Ok(Evaluation::Hand),
                 "net" if HAS_NETWORK => Ok(Evaluation::Net),
-                "pods" if HAS_NETWORK => Ok(Evaluation::Pods),
-                "net" | "pods" => {
+                "net" => {
                     Err("league or hand (this build has no network: feature net)".to_string())
                 }
                 _ => Err(String::new()),
             },
-            "leaf evaluation: hand-written, the value network blended in, the policy network's \
-             value of each pod blended in (two pods a side), or the league's (net in legend, \
-             hand elsewhere)";
+            "leaf evaluation: hand-written, the value network blended in (two pods a side), or \
+             the league's (net in legend, hand elsewhere)";
         /// The network `--eval net` plays instead of the embedded one (self-play generations,
         /// `learn generation`; flags only).
         net_file: Option<NetworkFile> = None => "net-file", "FILE", file_flags::read_network_file,

@@ -49,10 +49,10 @@ tunables! {
         /// evaluation, 0.3 won 18 of 40, the network alone none of 40 (docs/strength.md, rows
         /// N1-N8).
         net_weight: f64 = 0.15 => "net-weight", "W", fraction,
-            "with --eval net or pods: the network's share of each pod's score, the rest the hand one's";
+            "with --eval net: the network's share of each pod's score, the rest the hand one's";
         /// With the network: the factor on its logit change from the root.
         net_gain: f64 = 1.0 => "net-gain", "G", positive,
-            "with --eval net or pods: factor on the network's logit change from the root";
+            "with --eval net: factor on the network's logit change from the root";
     }
 }
 

@@ -21,7 +21,6 @@ impl TunableValue for Evaluation {
             Evaluation::ByLeague => "league",
             Evaluation::Hand => "hand",
             Evaluation::Net => "net",
-            Evaluation::Pods => "pods",
         }
         .to_string()
     }

@@ -143,7 +143,7 @@ impl NetworkBlend {
     }
 
     /// The network's share of a score: `σ(net_gain × logit_change)`, the change of a logit
-    /// from its value at the root (`--eval pods` scores each pod's value head by it too).
+    /// from its value at the root.
     #[inline(always)]
     pub fn network_value(weights: &EvalWeights, logit_change: f32) -> f64 {
         let centred = weights.net_gain * f64::from(logit_change);

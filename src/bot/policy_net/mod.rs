@@ -4,13 +4,11 @@
 //! each own pod's root actions (runner and blocker) and a value per pod, each from its own side's
 //! view. Its shape and forward pass (`network.rs`), its file (`file.rs`, written by `learn
 //! export-policy`), the network the source holds (`embedded.rs`, `weights.rs`) and the evaluation
-//! wrapper that hands its priors and rollout moves to the search (`guided.rs`), and the
-//! evaluation that scores each pod by its own value head (`pod_values.rs`, `--eval pods`). Std only,
-//! nothing allocated per evaluation.
+//! wrapper that hands its priors and rollout moves to the search (`guided.rs`). Std only, nothing
+//! allocated per evaluation.
 
 pub mod embedded;
 pub mod file;
 pub mod guided;
 pub mod network;
-pub mod pod_values;
 pub mod weights;

@@ -148,40 +148,6 @@ impl PolicyNetwork {
         priors
     }
 
-    /// Each pod's value logit (indexed by pod) in the position `pods` with the clocks `clocks`:
-    /// its slot's value output of its team's view, [`PolicyNetwork::team_outputs`]' values
-    /// before their sigmoid, bit for bit. Both views' inputs are computed once and only the two
-    /// value outputs of each view's heads are summed (what `--eval pods` reads at each leaf).
-    #[inline(always)]
-    pub fn pod_value_logits(
-        &self,
-        pods: &[FastPod; 4],
-        course: &Course,
-        passes_to_finish: u16,
-        clocks: TimeoutClocks,
-    ) -> [f32; 4] {
-        let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
-        let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
-        let mut logits = [0.0; 4];
-        for team in 0..2 {
-            let mut hidden = [0.0; HIDDEN];
-            self.input.forward(&inputs.view(team), &mut hidden);
-            relu(&mut hidden);
-            // The heads' sums for the two value outputs, in `Dense::forward`'s order.
-            let mut values = [0.0; 2];
-            values.copy_from_slice(&self.heads.biases[VALUE_OUTPUTS..]);
-            for (value, row) in hidden.iter().zip(self.heads.weights.iter()) {
-                for (sum, weight) in values.iter_mut().zip(&row[VALUE_OUTPUTS..]) {
-                    *sum += value * weight;
-                }
-            }
-            for (slot, &logit) in values.iter().enumerate() {
-                logits[inputs.slot_pod(team, slot)] = logit;
-            }
-        }
-        logits
-    }
-
     /// Team `team`'s (0: pods 0 and 1, 1: pods 2 and 3) outputs in the position `pods` with the
     /// clocks `clocks` of a race of `passes_to_finish` passes on `course`.
     #[inline(always)]
@@ -282,38 +248,6 @@ pub(crate) mod tests {
                 let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
                 let got = network.pod_priors(&pods, &course, passes, clocks, pod);
                 assert_eq!(got.map(f32::to_bits), expected);
-            }
-        }
-    }
-
-    #[test]
-    fn a_pods_value_logit_is_its_slot_of_the_teams_bit_for_bit() {
-        let network = random_network(9);
-        for (map, pods, passes, clocks) in random_positions(27, 2_000) {
-            let course = Course::new(&map);
-            let logits = network.pod_value_logits(&pods, &course, passes, clocks);
-            for (pod, &logit) in logits.iter().enumerate() {
-                let outputs = network.team_outputs(&pods, &course, passes, clocks, pod / 2);
-                let expected = outputs.values[outputs.slot_of(pod)];
-                assert_eq!((1.0 / (1.0 + (-logit).exp())).to_bits(), expected.to_bits());
-            }
-        }
-    }
-
-    #[test]
-    fn a_position_and_its_mirror_get_mirrored_priors_and_values() {
-        let network = random_network(5);
-        for (map, pods, passes, clocks) in random_positions(23, 2_000) {
-            let course = Course::new(&map);
-            let mirrored = swap_teams(&pods);
-            for team in 0..2 {
-                let outputs = network.team_outputs(&pods, &course, passes, clocks, team);
-                let mirror =
-                    network.team_outputs(&mirrored, &course, passes, clocks.swapped(), 1 - team);
-                // Pod p of the position is pod p ^ 2 of the mirror.
-                assert_eq!(outputs.slot_pods, mirror.slot_pods.map(|pod| pod ^ 2));
-                assert_eq!(outputs.priors, mirror.priors);
-                assert_eq!(outputs.values, mirror.values);
             }
         }
     }

@@ -1,16 +1,13 @@
 //! The searches that play the networks (feature `net`): the value network blended into the
 //! leaf scores under UCB1, or guided by the policy network as well (PUCT's priors, or the
-//! rollouts' moves), or the policy network's value of each pod blended in instead (`--eval
-//! pods`). Which one the settings ask for is set up once a game; each turn's decision and root
+//! rollouts' moves). Which one the settings ask for is set up once a game; each turn's decision and root
 //! statistics are dispatched to it.
 
 use super::team_search::TeamSearch;
 use crate::bot::config::{BotConfig, Evaluation, Rollout, SelectionKind};
 use crate::bot::evaluation::Roles;
-use crate::bot::leaf_evaluation::HandEvaluation;
 use crate::bot::leaf_evaluation::NetworkBlend;
 use crate::bot::policy_net::guided::Guided;
-use crate::bot::policy_net::pod_values::PodValueBlend;
 use crate::bot::policy_net::{embedded, network::PolicyNetwork};
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::POD_COUNT;
@@ -27,11 +24,6 @@ pub enum NetworkSearches {
     Guided(Box<TeamSearch<Guided<NetworkBlend>>>),
     /// Blended and guided, PUCT: the default in Legend (docs/strength.md, row R1).
     GuidedPuct(Box<TeamSearch<Guided<NetworkBlend>, Puct>>),
-    /// Each pod's value from the policy network blended in, guided, UCB1 (`--eval pods
-    /// --selection ucb1`).
-    Pods(Box<TeamSearch<Guided<PodValueBlend>>>),
-    /// Each pod's value from the policy network blended in, guided, PUCT (`--eval pods`).
-    PodsPuct(Box<TeamSearch<Guided<PodValueBlend>, Puct>>),
 }
 
 /// `$body` on the search of whichever variant `$searches` is, bound to `$search`.
@@ -41,8 +33,6 @@ macro_rules! on_search {
             NetworkSearches::Blend($search) => $body,
             NetworkSearches::Guided($search) => $body,
             NetworkSearches::GuidedPuct($search) => $body,
-            NetworkSearches::Pods($search) => $body,
-            NetworkSearches::PodsPuct($search) => $body,
         }
     };
 }
@@ -72,24 +62,6 @@ impl NetworkSearches {
     /// blend alone when the league's evaluation is the network; `None` for the hand evaluation.
     pub fn of(config: &BotConfig, map: Map, passes_to_finish: u16) -> Option<NetworkSearches> {
         let rollout = config.rollout == Rollout::Policy;
-        if config.evaluation.in_league(config.league) == Evaluation::Pods {
-            let policy = policy_network(config);
-            let hand = HandEvaluation {
-                weights: config.eval,
-            };
-            let pods = PodValueBlend::new(hand, policy.clone(), &map);
-            let evaluation = Guided::new(pods, policy, &map, rollout);
-            return Some(match config.selection_played() {
-                SelectionKind::Puct => {
-                    let search = TeamSearch::new(config, map, passes_to_finish, evaluation);
-                    NetworkSearches::PodsPuct(Box::new(search))
-                }
-                _ => {
-                    let search = TeamSearch::new(config, map, passes_to_finish, evaluation);
-                    NetworkSearches::Pods(Box::new(search))
-                }
-            });
-        }
         if !config.guided() {
             if config.evaluation.in_league(config.league) != Evaluation::Net {
                 return None;
