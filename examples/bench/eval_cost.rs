@@ -1,7 +1,6 @@
 //! The leaf evaluation's cost: `CsbGame::evaluate` (what the search calls once per iteration)
-//! with the hand evaluation, with the value network (`--eval net`) and with the policy network's
-//! value of each pod (`--eval pods`, the embedded policy network), on the fixed scenes'
-//! positions. Prints `evaluation: mode=<hand|net|pods> ns_per_eval=<median of the runs>`.
+//! with the hand evaluation and with the value network (`--eval net`), on the fixed scenes'
+//! positions. Prints `evaluation: mode=<hand|net> ns_per_eval=<median of the runs>`.
 //!
 //! Then the network's logit alone on the same positions, through each entry point and kernel:
 //! `value: api=map` (`Network::player0_logit`, the legs computed from the map at each call) and
@@ -20,7 +19,6 @@ use csb::bot::actions::ActionSet;
 use csb::bot::csb_game::{CsbGame, RaceContext};
 use csb::bot::evaluation::{EvalWeights, Roles};
 use csb::bot::leaf_evaluation::{HandEvaluation, LeafEvaluation, NetworkBlend};
-use csb::bot::policy_net::{embedded, pod_values::PodValueBlend};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::features::Inputs;
@@ -62,11 +60,6 @@ pub fn bench_evaluation() {
     let weights = EvalWeights::default();
     time_evaluation("hand", &states(|_| HandEvaluation { weights }));
     time_evaluation("net", &states(|map| NetworkBlend::embedded(weights, map)));
-    let hand = HandEvaluation { weights };
-    time_evaluation(
-        "pods",
-        &states(|map| PodValueBlend::new(hand, embedded::embedded(), map)),
-    );
 }
 
 /// Times `CsbGame::evaluate` on `states` and prints its line.
