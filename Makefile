@@ -26,7 +26,11 @@
 #           weights, per-epoch checkpoint with the optimiser's state, loss.csv and loss.svg,
 #           model.manifest beside the model), print its test-split figures beside the hand
 #           evaluation's
-#   export-net  write target/train's model into src/bot/value_net/weights.rs (and learn/model/)
+#   td-chain  the value network by fitted TD(λ) on generations 2 and 3's self-play data
+#           (TD_DATA, TD_WINDOW) into target/td-chain/step-0..5 (scripts/td-chain.sh: seeded,
+#           resumable; step 5's model is the chain's, `make export-net MODEL=...` embeds it)
+#   export-net  write target/train's model (or MODEL=...) into src/bot/value_net/weights.rs
+#           (and learn/model/)
 #   generation  one turn of the self-play loop, or the rest of an interrupted one (`learn
 #           generation`: self-play by the best networks, training the value network and the
 #           policy on the last WINDOW=3 generations, a gate, promotion into learn/generations,
@@ -59,7 +63,7 @@ SEED ?= 1
 MAX_CHARS ?= 100000
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
-.PHONY: all build test lint bundle bench arena selfplay train export-net generation generations-table fuzz fuzz-all fuzz-cmin fuzz-table clean
+.PHONY: all build test lint bundle bench arena selfplay train td-chain export-net generation generations-table fuzz fuzz-all fuzz-cmin fuzz-table clean
 
 all: build bundle
 	@echo "== csb on $(DEMO_INPUT) ($(BOT_ARGS)): first moves"
@@ -111,8 +115,15 @@ selfplay:
 train:
 	$(CARGO) run --release -p learn -- train --data data/selfplay --out target/train --epochs $(EPOCHS)
 
+TD_DATA   ?= data/generations/gen-003/data
+TD_WINDOW ?= data/generations/gen-002/data
+td-chain:
+	$(CARGO) build --release -p learn
+	sh scripts/td-chain.sh target/td-chain $(TD_DATA) $(TD_WINDOW)
+
+MODEL ?= target/train/model.safetensors
 export-net:
-	$(CARGO) run --release -p learn -- export --model target/train/model.safetensors
+	$(CARGO) run --release -p learn -- export --model $(MODEL)
 	$(CARGO) fmt --all
 
 GEN_GAMES      ?= 800
