@@ -50,6 +50,10 @@ pub const SECOND: usize = 8;
 /// The second layer's sum runs in this many chains (input `i` in chain `i % CHAINS`), so that
 /// the SIMD kernel has that many additions in flight instead of one.
 const CHAINS: usize = 4;
+const _: () = assert!(
+    OUTPUTS % CHAINS == 0,
+    "the SIMD kernel takes the rows four at a time"
+);
 
 /// The second layer on the first layer's outputs (before their ReLU): per output, chain `c`
 /// sums `relu(first[i]) × weight` over the inputs `i ≡ c (mod 4)` in order, chain 0 from the
@@ -127,16 +131,23 @@ pub mod avx {
                 );
             }
         }
-        // The second layer in four chains per view (`second_layer`).
-        let mut chains = [[zero; CHAINS]; 2];
-        for view in chains.iter_mut() {
-            view[0] = _mm256_loadu_ps(hidden.biases.as_ptr());
-        }
-        for (index, row) in hidden.weights.iter().enumerate() {
-            let weights = _mm256_loadu_ps(row.as_ptr());
+        // The second layer in four chains per view (`second_layer`), its rows four at a time:
+        // input `CHAINS × quad + chain` goes to chain `chain`, a constant index once the inner
+        // loop is unrolled, so the eight chains stay in registers whatever the width.
+        let bias = _mm256_loadu_ps(hidden.biases.as_ptr());
+        let mut chains = [[bias, zero, zero, zero]; 2];
+        for (quad, rows) in hidden.weights.chunks_exact(CHAINS).enumerate() {
+            let weights = [
+                _mm256_loadu_ps(rows[0].as_ptr()),
+                _mm256_loadu_ps(rows[1].as_ptr()),
+                _mm256_loadu_ps(rows[2].as_ptr()),
+                _mm256_loadu_ps(rows[3].as_ptr()),
+            ];
             for (chains, first) in chains.iter_mut().zip(&first) {
-                let product = _mm256_mul_ps(_mm256_set1_ps(first[index]), weights);
-                chains[index % CHAINS] = _mm256_add_ps(chains[index % CHAINS], product);
+                for (chain, (sum, weights)) in chains.iter_mut().zip(weights).enumerate() {
+                    let value = _mm256_set1_ps(first[CHAINS * quad + chain]);
+                    *sum = _mm256_add_ps(*sum, _mm256_mul_ps(value, weights));
+                }
             }
         }
         let out_weights = _mm256_loadu_ps(output.weights.as_ptr() as *const f32);

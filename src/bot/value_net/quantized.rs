@@ -204,17 +204,20 @@ pub mod avx2 {
         // The sums four registers at a time (a wide layer's would not fit the 16 registers),
         // each group over every pair of values: integer sums, so the order does not matter.
         let mut sums = [[_mm256_setzero_si256(); GROUP]; 2 * BLOCKS / GROUP];
-        for (group, sums) in sums.iter_mut().enumerate() {
+        for (group, group_sums) in sums.iter_mut().enumerate() {
+            // A local group, so that its registers are not written back at every pair.
+            let mut local = [_mm256_setzero_si256(); GROUP];
             for (pair, row) in table.iter().enumerate() {
                 // The pair `quanta[2 × pair..][..2]` as one 32-bit lane, in every lane.
                 let both = (quanta.as_ptr().add(2 * pair) as *const i32).read_unaligned();
                 let both = _mm256_set1_epi32(both);
-                for (register, sum) in sums.iter_mut().enumerate() {
+                for (register, sum) in local.iter_mut().enumerate() {
                     let at = 16 * (GROUP * group + register);
                     let levels = _mm256_loadu_si256(row.as_ptr().add(at) as *const __m256i);
                     *sum = _mm256_add_epi32(*sum, _mm256_madd_epi16(both, levels));
                 }
             }
+            *group_sums = local;
         }
         let factor = _mm256_set1_ps(layer.factor);
         let mut out = [[_mm256_setzero_ps(); BLOCKS]; 2];
