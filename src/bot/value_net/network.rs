@@ -16,7 +16,7 @@ use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::{FastPod, Map};
 
 /// Widths of the hidden layers.
-pub const HIDDEN1: usize = 16;
+pub const HIDDEN1: usize = 64;
 pub const HIDDEN2: usize = 8;
 
 /// The tensors in the order the weights are written: per layer its weights (input-major), then
