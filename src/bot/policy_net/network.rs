@@ -180,7 +180,6 @@ impl PolicyNetwork {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bot::value_net::features::swap_teams;
     use crate::bot::value_net::features::tests::random_positions;
     use crate::search::Rng;
 
