@@ -15,4 +15,5 @@ pub mod network;
 pub mod paired;
 pub mod quantized;
 pub mod scaled;
+pub mod shape;
 pub mod weights;

@@ -15,9 +15,7 @@ use super::quantized::QuantizedLayer;
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::engine::{FastPod, Map};
 
-/// Widths of the hidden layers.
-pub const HIDDEN1: usize = 64;
-pub const HIDDEN2: usize = 8;
+pub use super::shape::{HIDDEN1, HIDDEN2};
 
 /// The tensors in the order the weights are written: per layer its weights (input-major), then
 /// its biases. Their element counts.

@@ -15,7 +15,7 @@
 use super::codec::MAX_LEVEL;
 use super::features::{Inputs, FEATURE_COUNT, VALUE_COUNT};
 use super::layers::Dense;
-use super::network::HIDDEN1;
+use super::shape::HIDDEN1;
 
 /// Outputs of the first layer.
 pub const OUTPUTS: usize = HIDDEN1;
