@@ -4,23 +4,13 @@
 //! weight). This file decodes it (what the bot plays unless `--policy-net` names a file) and writes it
 //! (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::network::{PolicyNetwork, TENSOR_SIZES, WEIGHT_COUNT};
-use crate::bot::value_net::codec::{decode_levels, encode_tensor};
+use super::network::{PolicyNetwork, TENSOR_SIZES};
+use crate::bot::value_net::codec::{decode_values, encode_tensor};
 use crate::bot::value_net::layers::Dense;
 
 /// The network of `encoded` levels with each tensor's scale.
 pub fn decode(encoded: &str, scales: &[f32; 4]) -> Result<PolicyNetwork, String> {
-    let mut levels = vec![0i32; WEIGHT_COUNT];
-    decode_levels(encoded, &mut levels)?;
-    let tensor_scales = scales
-        .iter()
-        .zip(TENSOR_SIZES)
-        .flat_map(|(&scale, size)| std::iter::repeat(scale).take(size));
-    let values: Vec<f32> = levels
-        .iter()
-        .zip(tensor_scales)
-        .map(|(&level, scale)| level as f32 * scale)
-        .collect();
+    let values = decode_values(encoded, &TENSOR_SIZES, scales)?;
     Ok(PolicyNetwork::from_values(&values))
 }
 
@@ -180,7 +170,10 @@ mod tests {
             .and_then(|(_, rest)| rest.split_once('"'))
             .unwrap()
             .0;
-        assert_eq!(letters.chars().count(), WEIGHT_COUNT);
+        assert_eq!(
+            letters.chars().count(),
+            crate::bot::policy_net::network::WEIGHT_COUNT
+        );
         let decoded = decode(letters, &[scales[0], scales[1], scales[2], scales[3]]).unwrap();
         // A generation's policy file holds what the source would: the written scales read back
         // to the ones encoded.

@@ -48,6 +48,22 @@ pub fn encode_tensor(tensor: &[f32], letters: &mut String) -> f32 {
 
 /// The levels of `text`, one character each, into `out`; an error for a character outside
 /// U+4E00 to U+6F0E or a count other than `out.len()`.
+/// The weights of `text` (its levels, [`decode_levels`]) in their units: tensor `t`, the next
+/// `sizes[t]` levels, times `scales[t]`. An error (one line) when the count differs.
+pub fn decode_values(text: &str, sizes: &[usize], scales: &[f32]) -> Result<Vec<f32>, String> {
+    let mut levels = vec![0i32; sizes.iter().sum()];
+    decode_levels(text, &mut levels)?;
+    let tensor_scales = sizes
+        .iter()
+        .zip(scales)
+        .flat_map(|(&size, &scale)| std::iter::repeat(scale).take(size));
+    Ok(levels
+        .iter()
+        .zip(tensor_scales)
+        .map(|(&level, scale)| level as f32 * scale)
+        .collect())
+}
+
 pub fn decode_levels(text: &str, out: &mut [i32]) -> Result<(), String> {
     let count = text.chars().count();
     if count != out.len() {

@@ -6,7 +6,7 @@
 //! (`paired.rs`). Evaluating allocates nothing: every buffer is a fixed array on the stack, and
 //! the first layer's tables are built with the network.
 
-use super::codec::decode_levels;
+use super::codec::decode_values;
 use super::course::Course;
 use super::features::{Inputs, Leg, FEATURE_COUNT};
 use super::layers::Dense;
@@ -88,17 +88,7 @@ impl Network {
 
     /// The network of the encoded weights (`codec.rs`) with each tensor's scale.
     pub fn decode(encoded: &str, scales: &[f32; 6]) -> Result<Network, String> {
-        let mut levels = vec![0i32; WEIGHT_COUNT];
-        decode_levels(encoded, &mut levels)?;
-        let tensor_scales = TENSOR_SIZES
-            .iter()
-            .zip(scales)
-            .flat_map(|(&size, &scale)| std::iter::repeat(scale).take(size));
-        let values: Vec<f32> = levels
-            .iter()
-            .zip(tensor_scales)
-            .map(|(&level, scale)| level as f32 * scale)
-            .collect();
+        let values = decode_values(encoded, &TENSOR_SIZES, scales)?;
         Ok(Network::from_values(&values))
     }
 
