@@ -35,7 +35,9 @@
 #           generation`: self-play by the best networks, training the value network and the
 #           policy on the last WINDOW=3 generations, a gate, promotion into learn/generations,
 #           ladder/players.toml and docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000,
-#           GATE_GAMES=400, TARGET_KIND=td:0.7, POLICY_EPOCHS=40 (0 keeps the parent's policy),
+#           GATE_GAMES=400, TARGET_KIND=td:0.8 trained TD_ROUNDS=4 times in a row (fitted TD,
+#           each round GEN_EPOCHS=6 epochs bootstrapped from the round before, the first from
+#           the parent), POLICY_EPOCHS=40 (0 keeps the parent's policy),
 #           JOBS=1 games at once (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; README, "Self-play generations")
@@ -130,7 +132,9 @@ GEN_GAMES      ?= 800
 GEN_ITERATIONS ?= 5000
 GATE_GAMES     ?= 400
 WINDOW         ?= 3
-TARGET_KIND    ?= td:0.7
+TARGET_KIND    ?= td:0.8
+TD_ROUNDS      ?= 4
+GEN_EPOCHS     ?= 6
 POLICY_EPOCHS  ?= 40
 JOBS           ?= 1
 STOP_AFTER     ?=
@@ -138,7 +142,8 @@ generation:
 	$(CARGO) build --release -p learn
 	nice -n 15 target/release/learn generation --games $(GEN_GAMES) --iterations $(GEN_ITERATIONS) \
 		--gate-games $(GATE_GAMES) --gate-iterations $(GEN_ITERATIONS) --window $(WINDOW) \
-		--target $(TARGET_KIND) --policy-epochs $(POLICY_EPOCHS) --jobs $(JOBS) \
+		--target $(TARGET_KIND) --td-rounds $(TD_ROUNDS) --epochs $(GEN_EPOCHS) \
+		--policy-epochs $(POLICY_EPOCHS) --jobs $(JOBS) \
 		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:

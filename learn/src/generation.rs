@@ -81,6 +81,10 @@ pub struct Settings {
     pub hand_share_start: f32,
     pub hand_share_generations: u32,
     pub target: Target,
+    /// Trainings of the value network in a row (fitted TD, `scripts/td-chain.sh`'s way): the
+    /// first bootstraps a TD target from the parent's network, each later one from the network
+    /// the one before it trained. 1 is one training; a `result` or `root` target takes 1.
+    pub td_rounds: usize,
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
@@ -91,7 +95,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn entries(&self) -> [(&'static str, String); 17] {
+    fn entries(&self) -> [(&'static str, String); 18] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -111,6 +115,7 @@ impl Settings {
                 self.hand_share_generations.to_string(),
             ),
             ("target", self.target.to_string()),
+            ("td-rounds", self.td_rounds.to_string()),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),
             ("sprt-elo0", self.sprt.0.to_string()),
@@ -223,6 +228,11 @@ impl State {
                 hand_share_start: number("hand-share-start")? as f32,
                 hand_share_generations: number("hand-share-generations")? as u32,
                 target: Target::parse(field("target")?).map_err(error)?,
+                // A state from before the TD rounds trained once.
+                td_rounds: match manifest.get("td-rounds") {
+                    None => 1,
+                    Some(_) => number("td-rounds")? as usize,
+                },
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),
@@ -326,11 +336,12 @@ fn first_state(dir: &Path) -> Result<(), String> {
         parent: 0,
         parent_network_sha256: sha,
         parent_policy_sha256: None,
-        hand_share: 0.7,
+        hand_share: 0.0,
         settings: None,
         steps: vec![(
             "promoted".to_string(),
-            "yes (the network on main, learn/model/value.safetensors, embedded in the bot)"
+            "yes (the network on main, learn/model/value.safetensors, embedded in the bot: 64 \
+             wide, trained by the TD chain, scripts/td-chain.sh)"
                 .to_string(),
         )],
     }
@@ -419,6 +430,16 @@ fn training_args(
     args
 }
 
+/// The training folder of TD round `round` (1-based) of `rounds`: the last round's is the
+/// generation's `train` (its model is the generation's), the ones before it `td-round-R`.
+fn td_round_dir(dir: &Path, round: usize, rounds: usize) -> PathBuf {
+    if round == rounds {
+        dir.join("train")
+    } else {
+        dir.join(format!("td-round-{round}"))
+    }
+}
+
 /// The bot flags of a generation's networks (in its folder or a kept one).
 fn bot_flags(dir: &Path) -> String {
     format!(
@@ -436,6 +457,15 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     }
     if settings.window == 0 || settings.gate_games < 2 {
         return Err("--window must be at least 1 and --gate-games at least 2".to_string());
+    }
+    if settings.td_rounds == 0 {
+        return Err("--td-rounds must be at least 1".to_string());
+    }
+    if settings.td_rounds > 1 && !matches!(settings.target, Target::Td { .. }) {
+        return Err(format!(
+            "--td-rounds {} needs a TD target (--target td:LAMBDA), not {}",
+            settings.td_rounds, settings.target
+        ));
     }
     if settings.sprt.0 >= settings.sprt.1 {
         return Err("--sprt ELO0 ELO1 needs ELO0 below ELO1".to_string());
@@ -590,24 +620,39 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         .collect();
     if state.step("train").is_none() {
         eta.announce("train", &state);
-        let mut args = training_args(
-            "train",
-            &data,
-            &train_dir,
-            &window,
-            (settings.epochs, settings.batch, settings.learning_rate),
-            state.generation,
-        );
-        args.extend([
-            "--result-weight".to_string(),
-            (1.0 - state.hand_share).to_string(),
-            "--target".to_string(),
-            settings.target.to_string(),
-        ]);
-        if matches!(settings.target, Target::Td { .. }) {
-            args.extend(["--td-network".to_string(), path_text(&parent_network)]);
+        // Round r of the TD rounds bootstraps from the network round r − 1 trained (the
+        // first from the parent's); the last round's is the generation's.
+        let mut bootstrap = parent_network.clone();
+        for round in 1..=settings.td_rounds {
+            let out = td_round_dir(&dir, round, settings.td_rounds);
+            let mut args = training_args(
+                "train",
+                &data,
+                &out,
+                &window,
+                (settings.epochs, settings.batch, settings.learning_rate),
+                state.generation,
+            );
+            args.extend([
+                "--result-weight".to_string(),
+                (1.0 - state.hand_share).to_string(),
+                "--target".to_string(),
+                settings.target.to_string(),
+            ]);
+            if matches!(settings.target, Target::Td { .. }) {
+                args.extend(["--td-network".to_string(), path_text(&bootstrap)]);
+            }
+            if settings.td_rounds > 1 {
+                eprintln!(
+                    "generation {}: TD round {round} of {}, bootstrapped from {}",
+                    state.generation,
+                    settings.td_rounds,
+                    bootstrap.display()
+                );
+            }
+            run_learn(places, &args)?;
+            bootstrap = out.join(NET_FILE);
         }
-        run_learn(places, &args)?;
         write_model(&model, &network)?;
         state.done(
             &dir,

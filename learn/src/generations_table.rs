@@ -142,6 +142,8 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                 .and_then(|value| value.split_whitespace().nth(index).map(str::to_string))
                 .unwrap_or("—".to_string())
         };
+        // The target as the generation's settings give it, or (generation 1, trained by hand)
+        // as its model's manifest records it.
         let target = match model {
             Some(_) => format!(
                 "hand {:.2} + {:.2} {}",
@@ -150,9 +152,9 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                 state
                     .settings
                     .as_ref()
-                    .map_or("—".to_string(), |s| s.target.to_string())
+                    .map_or(get("target").to_string(), |s| s.target.to_string())
             ),
-            None => "hand 0.70 + result 0.30".to_string(),
+            None => "—".to_string(),
         };
         let gate = state
             .step("gate")

@@ -112,8 +112,9 @@ struct GenerationArgs {
     policy_epochs: usize,
     #[arg(long, default_value_t = learn::generation::DEFAULT_POLICY_LEARNING_RATE)]
     policy_learning_rate: f64,
-    /// The hand evaluation's share of the target at generation 1 (the network on main's 0.7).
-    #[arg(long, default_value_t = 0.7)]
+    /// The hand evaluation's share of the target at generation 2 (the network on main, generation
+    /// 1, was trained with none: the TD chain).
+    #[arg(long, default_value_t = 0.0)]
     hand_share_start: f32,
     /// Generations after the first it takes the hand share to fall linearly to 0.
     #[arg(long, default_value_t = 3)]
@@ -122,6 +123,10 @@ struct GenerationArgs {
     /// values (learn train --target). td:0.7 measured best (README, "Self-play generations").
     #[arg(long, default_value = "td:0.7", value_parser = learn::target::Target::parse)]
     target: learn::target::Target,
+    /// Trainings of the value network in a row (fitted TD): the first bootstraps its TD target
+    /// from the parent's network, each later one from the round before it (td targets only).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    td_rounds: u64,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
     gate_games: u64,
@@ -604,6 +609,7 @@ fn generation(args: &GenerationArgs) -> Result<(), String> {
         hand_share_start: args.hand_share_start,
         hand_share_generations: args.hand_share_generations,
         target: args.target,
+        td_rounds: args.td_rounds as usize,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
         sprt: (args.sprt[0], args.sprt[1]),

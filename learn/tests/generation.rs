@@ -389,3 +389,41 @@ fn data_or_models_that_are_not_their_manifests_stop_the_generation_in_one_line()
     assert_eq!(String::from_utf8(read(&model_manifest)).unwrap(), other);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn td_rounds_bootstrap_each_training_from_the_network_of_the_round_before() {
+    let dir = fresh("td-rounds");
+    let (root, ..) = places(&dir);
+    // Several rounds need a TD target: one line, nothing begun.
+    let output = generation(&dir, &["--td-rounds", "2", "--target", "result"]);
+    assert_one_line_error(&output, "--td-rounds 2 needs a TD target");
+    assert!(!root.join("gen-002").exists());
+
+    let rounds = [
+        "--td-rounds",
+        "2",
+        "--target",
+        "td:0.7",
+        "--stop-after",
+        "train",
+    ];
+    assert_success(&generation(&dir, &rounds));
+    let generation_dir = root.join("gen-002");
+    let first_round = generation_dir.join("td-round-1/network.txt");
+    let manifest = |folder: &str| {
+        String::from_utf8(read(&generation_dir.join(folder).join("model.manifest"))).unwrap()
+    };
+    let sha = |path: &Path| learn::manifest::sha256_hex(&read(path));
+    // Round 1 bootstraps from the parent (generation 1), round 2 from round 1's network.
+    let parent = root.join("gen-001/network.txt");
+    assert!(manifest("td-round-1").contains(&format!("td-network-sha256: {}", sha(&parent))));
+    assert!(manifest("train").contains(&format!("td-network-sha256: {}", sha(&first_round))));
+    assert_ne!(sha(&first_round), sha(&generation_dir.join("network.txt")));
+    // The generation's network is the last round's.
+    assert_eq!(
+        read(&generation_dir.join("network.txt")),
+        read(&generation_dir.join("train/network.txt"))
+    );
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("td-rounds: 2"), "{state}");
+}
