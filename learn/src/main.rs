@@ -40,6 +40,10 @@ enum Command {
     /// beside it, and its network file (`csb --net-file`, and the next run's `--td-network`) as
     /// OUT/network.txt.
     Train(TrainArgs),
+    /// Measure a network file (`csb --net-file`'s format) on the test split of DATA: its
+    /// log-loss and accuracy beside the hand evaluation's, as `train` reports its own network's
+    /// (for example generation 1's network on a later generation's games).
+    Evaluate(EvaluateArgs),
     /// Train the policy network (each own pod's action distribution, trained on the root visit
     /// counts, and its value) on the games of DATA; the best epoch's model goes to
     /// OUT/policy.safetensors.
@@ -147,6 +151,20 @@ struct GenerationArgs {
     /// generation's files do not depend on it.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+}
+
+#[derive(clap::Args)]
+struct EvaluateArgs {
+    /// The network file to measure.
+    #[arg(long)]
+    network: PathBuf,
+    /// The data directory (checked against its manifest) whose test split measures it.
+    #[arg(long)]
+    data: PathBuf,
+    /// Older data directories read with DATA (a generation's window), each checked against its
+    /// manifest.
+    #[arg(long)]
+    window_data: Vec<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -308,6 +326,7 @@ fn main() -> ExitCode {
         Command::Train(args) => train(&args),
         Command::Export(args) => export(&args),
         Command::Generation(args) => generation(&args),
+        Command::Evaluate(args) => evaluate(&args),
         Command::PlotLosses(args) => {
             learn::generations_table::curves(&args.csv).and_then(|(train, validation)| {
                 learn::plot::plot_losses(&args.out, &train, &validation)
@@ -591,6 +610,24 @@ fn export(args: &ExportArgs) -> Result<(), String> {
         text.chars().count(),
         args.model.display(),
         args.keep.display()
+    );
+    Ok(())
+}
+
+fn evaluate(args: &EvaluateArgs) -> Result<(), String> {
+    let data = learn::dataset::load_window(&args.data, &args.window_data)?;
+    let (network, hand) = learn::train::evaluate_file(&data, &args.network)?;
+    println!(
+        "test split of {} ({} positions): network {} log-loss {:.4} accuracy {:.2}%; hand \
+         log-loss {:.4} accuracy {:.2}%; network minus hand {:+.4} nats",
+        args.data.display(),
+        data.test.len(),
+        args.network.display(),
+        network.log_loss,
+        100.0 * network.accuracy,
+        hand.log_loss,
+        100.0 * hand.accuracy,
+        network.log_loss - hand.log_loss
     );
     Ok(())
 }

@@ -16,6 +16,7 @@ use crate::dataset::Samples;
 use crate::train::TrainConfig;
 use csb::bot::value_net::features::FEATURE_COUNT;
 use std::fmt;
+use std::path::Path;
 
 /// The learned part of the target.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -106,6 +107,17 @@ pub fn network_values(config: &TrainConfig, samples: &Samples) -> Result<Option<
     let path = config.td_network.as_ref().ok_or(
         "--target td:LAMBDA needs --td-network FILE (the network whose values it bootstraps from)",
     )?;
+    Ok(Some(
+        file_logits(path, samples)?
+            .into_iter()
+            .map(|logit| 1.0 / (1.0 + (-logit).exp()))
+            .collect(),
+    ))
+}
+
+/// The logits of the network file at `path` (`csb --net-file`'s format) on `samples`, by the
+/// bot's own forward pass: player 0's side logit minus player 1's.
+pub fn file_logits(path: &Path, samples: &Samples) -> Result<Vec<f32>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let values = csb::bot::value_net::file::read_values(&text)
@@ -113,17 +125,14 @@ pub fn network_values(config: &TrainConfig, samples: &Samples) -> Result<Option<
     let network = csb::bot::value_net::file::network_of(&values);
     let mut own = [0.0; FEATURE_COUNT];
     let mut theirs = [0.0; FEATURE_COUNT];
-    Ok(Some(
-        (0..samples.len())
-            .map(|row| {
-                let range = row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT;
-                own.copy_from_slice(&samples.own[range.clone()]);
-                theirs.copy_from_slice(&samples.theirs[range]);
-                let logit = network.side_logit(&own) - network.side_logit(&theirs);
-                1.0 / (1.0 + (-logit).exp())
-            })
-            .collect(),
-    ))
+    Ok((0..samples.len())
+        .map(|row| {
+            let range = row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT;
+            own.copy_from_slice(&samples.own[range.clone()]);
+            theirs.copy_from_slice(&samples.theirs[range]);
+            network.side_logit(&own) - network.side_logit(&theirs)
+        })
+        .collect())
 }
 
 #[cfg(test)]

@@ -291,6 +291,20 @@ fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String
         .collect())
 }
 
+/// A network file's figures on `data`'s test split beside the hand evaluation's, the latter's
+/// logistic fitted on the training split as [`train`] fits it: `(network, hand)`. With it a
+/// network is measured on games it was not trained on (another generation's), by the bot's
+/// own forward pass.
+pub fn evaluate_file(data: &DataSet, network: &Path) -> Result<(Prediction, Prediction), String> {
+    let (slope, intercept) = fit_hand_logistic(&data.train)?;
+    let test = &data.test;
+    let logits = crate::target::file_logits(network, test)?;
+    Ok((
+        predict(&logits, &test.results),
+        predict(&hand_logits(test, slope, intercept), &test.results),
+    ))
+}
+
 /// Early stopping: the epoch (1-based) with the lowest validation loss, the first of equals.
 fn best_epoch(rows: &[EpochRow]) -> usize {
     let mut best = 0;

@@ -253,3 +253,68 @@ fn a_model_of_other_data_or_settings_is_not_resumed_or_overwritten() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The value after `key` (a word) in `text`.
+fn word_after<'a>(text: &'a str, key: &str) -> &'a str {
+    let at = text
+        .find(key)
+        .unwrap_or_else(|| panic!("no {key:?} in {text}"))
+        + key.len();
+    text[at..].split_whitespace().next().unwrap()
+}
+
+#[test]
+fn evaluate_measures_a_network_file_as_training_reported_it() {
+    let out = scratch("evaluate");
+    assert_success(&train(&fixture(), &out, 2, 7, &[]));
+    let network = out.join("network.txt");
+    let output = common::learn(&[
+        "evaluate",
+        "--network",
+        &text(&network),
+        "--data",
+        &text(&fixture()),
+    ]);
+    assert_success(&output);
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let manifest = std::fs::read_to_string(out.join("model.manifest")).unwrap();
+    // The network file is the quantised model: the bot's forward pass, the figures training
+    // wrote for it; the hand evaluation's are training's too.
+    let quantised = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("test-quantised: "))
+        .unwrap();
+    let hand = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("test-hand: "))
+        .unwrap();
+    let network_part = printed.split("; hand").next().unwrap();
+    let hand_part = printed.split("; hand").nth(1).unwrap();
+    assert_eq!(
+        word_after(network_part, "log-loss"),
+        word_after(quantised, "log-loss")
+    );
+    assert_eq!(
+        word_after(network_part, "accuracy").trim_end_matches(';'),
+        word_after(quantised, "accuracy")
+    );
+    assert_eq!(
+        word_after(hand_part, "log-loss"),
+        word_after(hand, "log-loss")
+    );
+
+    // A network file of another shape: one line, exit code 2.
+    let short = out.join("short.txt");
+    let text_of_network = std::fs::read_to_string(&network).unwrap();
+    let mut lines: Vec<&str> = text_of_network.lines().collect();
+    lines.pop(); // the output's bias
+    std::fs::write(&short, lines.join("\n") + "\n").unwrap();
+    let output = common::learn(&[
+        "evaluate",
+        "--network",
+        &text(&short),
+        "--data",
+        &text(&fixture()),
+    ]);
+    assert_one_line_error(&output, "short.txt");
+}
