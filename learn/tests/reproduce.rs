@@ -263,18 +263,23 @@ fn word_after<'a>(text: &'a str, key: &str) -> &'a str {
     text[at..].split_whitespace().next().unwrap()
 }
 
+/// `learn evaluate` of the network file `network` on the fixture.
+fn evaluate(network: &Path) -> Output {
+    common::learn(&[
+        "evaluate",
+        "--network",
+        &text(network),
+        "--data",
+        &text(&fixture()),
+    ])
+}
+
 #[test]
 fn evaluate_measures_a_network_file_as_training_reported_it() {
     let out = scratch("evaluate");
     assert_success(&train(&fixture(), &out, 2, 7, &[]));
     let network = out.join("network.txt");
-    let output = common::learn(&[
-        "evaluate",
-        "--network",
-        &text(&network),
-        "--data",
-        &text(&fixture()),
-    ]);
+    let output = evaluate(&network);
     assert_success(&output);
     let printed = String::from_utf8(output.stdout).unwrap();
     let manifest = std::fs::read_to_string(out.join("model.manifest")).unwrap();
@@ -309,12 +314,6 @@ fn evaluate_measures_a_network_file_as_training_reported_it() {
     let mut lines: Vec<&str> = text_of_network.lines().collect();
     lines.pop(); // the output's bias
     std::fs::write(&short, lines.join("\n") + "\n").unwrap();
-    let output = common::learn(&[
-        "evaluate",
-        "--network",
-        &text(&short),
-        "--data",
-        &text(&fixture()),
-    ]);
+    let output = evaluate(&short);
     assert_one_line_error(&output, "short.txt");
 }
