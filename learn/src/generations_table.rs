@@ -142,8 +142,8 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                 .and_then(|value| value.split_whitespace().nth(index).map(str::to_string))
                 .unwrap_or("—".to_string())
         };
-        // The target as the generation's settings give it, or (generation 1, trained by hand)
-        // as its model's manifest records it.
+        // The target as the generation's settings give it, or (generation 1, trained outside the
+        // loop) as its model's manifest records it.
         let target = match model {
             Some(_) => format!(
                 "hand {:.2} + {:.2} {}",

@@ -15,6 +15,7 @@
 use crate::dataset::Samples;
 use crate::train::TrainConfig;
 use csb::bot::value_net::features::FEATURE_COUNT;
+use csb::bot::value_net::network::Network;
 use std::fmt;
 use std::path::Path;
 
@@ -115,24 +116,32 @@ pub fn network_values(config: &TrainConfig, samples: &Samples) -> Result<Option<
     ))
 }
 
-/// The logits of the network file at `path` (`csb --net-file`'s format) on `samples`, by the
-/// bot's own forward pass: player 0's side logit minus player 1's.
+/// The logits of the network file at `path` (`csb --net-file`'s format) on `samples`
+/// ([`network_logits`]).
 pub fn file_logits(path: &Path, samples: &Samples) -> Result<Vec<f32>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let values = csb::bot::value_net::file::read_values(&text)
         .map_err(|error| format!("{}: {error}", path.display()))?;
-    let network = csb::bot::value_net::file::network_of(&values);
+    Ok(network_logits(
+        &csb::bot::value_net::file::network_of(&values),
+        samples,
+    ))
+}
+
+/// The logits of `network` on `samples` by the bot's own forward pass: player 0's side logit
+/// minus player 1's.
+pub fn network_logits(network: &Network, samples: &Samples) -> Vec<f32> {
     let mut own = [0.0; FEATURE_COUNT];
     let mut theirs = [0.0; FEATURE_COUNT];
-    Ok((0..samples.len())
+    (0..samples.len())
         .map(|row| {
             let range = row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT;
             own.copy_from_slice(&samples.own[range.clone()]);
             theirs.copy_from_slice(&samples.theirs[range]);
             network.side_logit(&own) - network.side_logit(&theirs)
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

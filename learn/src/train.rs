@@ -279,16 +279,7 @@ fn hand_logits(samples: &Samples, slope: f64, intercept: f64) -> Vec<f32> {
 
 /// The quantised network's logits (the bot's own forward pass).
 fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String> {
-    let network = model.quantised()?;
-    let mut own = [0.0; FEATURE_COUNT];
-    let mut theirs = [0.0; FEATURE_COUNT];
-    Ok((0..samples.len())
-        .map(|row| {
-            own.copy_from_slice(&samples.own[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
-            theirs.copy_from_slice(&samples.theirs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
-            network.side_logit(&own) - network.side_logit(&theirs)
-        })
-        .collect())
+    Ok(crate::target::network_logits(&model.quantised()?, samples))
 }
 
 /// A network file's figures on `data`'s test split beside the hand evaluation's, the latter's

@@ -74,6 +74,7 @@ pub fn weights_source(network: &PolicyNetwork) -> String {
 mod tests {
     use super::*;
     use crate::bot::policy_net::network::tests::random_network;
+    use crate::bot::policy_net::network::WEIGHT_COUNT;
     use crate::bot::value_net::course::Course;
     use crate::bot::value_net::features::tests::random_positions;
     use std::path::Path;
@@ -170,10 +171,7 @@ mod tests {
             .and_then(|(_, rest)| rest.split_once('"'))
             .unwrap()
             .0;
-        assert_eq!(
-            letters.chars().count(),
-            crate::bot::policy_net::network::WEIGHT_COUNT
-        );
+        assert_eq!(letters.chars().count(), WEIGHT_COUNT);
         let decoded = decode(letters, &[scales[0], scales[1], scales[2], scales[3]]).unwrap();
         // A generation's policy file holds what the source would: the written scales read back
         // to the ones encoded.

@@ -46,8 +46,6 @@ pub fn encode_tensor(tensor: &[f32], letters: &mut String) -> f32 {
     scale
 }
 
-/// The levels of `text`, one character each, into `out`; an error for a character outside
-/// U+4E00 to U+6F0E or a count other than `out.len()`.
 /// The weights of `text` (its levels, [`decode_levels`]) in their units: tensor `t`, the next
 /// `sizes[t]` levels, times `scales[t]`. An error (one line) when the count differs.
 pub fn decode_values(text: &str, sizes: &[usize], scales: &[f32]) -> Result<Vec<f32>, String> {
@@ -64,6 +62,8 @@ pub fn decode_values(text: &str, sizes: &[usize], scales: &[f32]) -> Result<Vec<
         .collect())
 }
 
+/// The levels of `text`, one character each, into `out`; an error for a character outside
+/// U+4E00 to U+6F0E or a count other than `out.len()`.
 pub fn decode_levels(text: &str, out: &mut [i32]) -> Result<(), String> {
     let count = text.chars().count();
     if count != out.len() {
