@@ -45,10 +45,11 @@ tunables! {
         score_scale: f64 = 10000.0 => "score-scale", "S", positive,
             "progress lead at which a position scores 0.75";
         /// With the network: its share of each pod's score, the rest the hand score (1: the
-        /// network alone). At 1000 iterations a turn, 0.15 won 21 of 40 games against the hand
-        /// evaluation, 0.3 won 18 of 40, the network alone none of 40 (docs/strength.md, rows
-        /// N1-N8).
-        net_weight: f64 = 0.15 => "net-weight", "W", fraction,
+        /// network alone). 0.15 until row R10 of docs/strength.md: at 5,000 iterations a turn
+        /// 0.3 beat 0.15 by +119 Elo, 0.5 beat 0.3 by +56 and 0.7 lost to 0.5 by 119 (screens
+        /// W1-W3), and at the real control 0.5 beat 0.15 22 games of 26 (R10, SPRT [0, 50]
+        /// accepted). The network alone loses every game (rows N1-N8).
+        net_weight: f64 = 0.5 => "net-weight", "W", fraction,
             "with --eval net: the network's share of each pod's score, the rest the hand one's";
         /// With the network: the factor on its logit change from the root.
         net_gain: f64 = 1.0 => "net-gain", "G", positive,
