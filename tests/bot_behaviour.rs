@@ -1,7 +1,7 @@
 //! The bot on crafted positions, played on the exact engine: a lone runner is fast, a pod one
 //! turn from winning wins, a blocker in front of the opponent's leader meets it.
 
-use csb::bot::config::BotConfig;
+use csb::bot::config::{BotConfig, Evaluation};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::two_pod::player::Player;
 use csb::engine::physics::Collision;
@@ -10,11 +10,17 @@ use csb::protocol::{InitInput, TurnInput};
 use std::time::Instant;
 
 fn player(race: &Race, iterations: u64) -> Player {
+    player_evaluating(race, iterations, Evaluation::ByLeague)
+}
+
+/// A bot of the default flags but its leaf evaluation.
+fn player_evaluating(race: &Race, iterations: u64, evaluation: Evaluation) -> Player {
     let config = BotConfig {
         iterations: Some(iterations),
         seed: 3,
         nodes_per_agent: 200_000,
         league: race.league,
+        evaluation,
         ..BotConfig::default()
     };
     let init = InitInput {
@@ -42,8 +48,8 @@ fn place_pods(race: &mut Race, setups: [(Vec2, u16); 4]) {
 
 /// A bot that joins in the middle of the race: its memory is told the passes it would have
 /// counted.
-fn player_mid_race(race: &Race, iterations: u64) -> Player {
-    let mut bot = player(race, iterations);
+fn player_mid_race(race: &Race, iterations: u64, evaluation: Evaluation) -> Player {
+    let mut bot = player_evaluating(race, iterations, evaluation);
     for (slot, pod) in race.pods().iter().enumerate() {
         bot.memory_mut().passes[slot] = pod.passes;
     }
@@ -144,7 +150,7 @@ fn a_pod_one_turn_from_winning_takes_the_winning_move() {
         (Vec2::new(12000.0, 8000.0), 0),
     ];
     place_pods(&mut race, setups);
-    let mut bot = player_mid_race(&race, 3000);
+    let mut bot = player_mid_race(&race, 3000, Evaluation::ByLeague);
     let ours = bot_commands(&mut bot, &race);
     let commands = [ours[0], ours[1], aim(&race, 2, 0), idle(&race, 3)];
     race.step(&commands, &mut ());
@@ -187,8 +193,9 @@ fn a_blocker_in_front_of_the_opponent_leader_meets_it() {
 }
 
 /// Turns (at most 12) until our blocker, pod 1, passes its next checkpoint, when our pods have
-/// gone `turns_without_pass` turns without a pass and the bot runs `--timeout-guard 75`.
-fn turns_until_the_blocker_passes(turns_without_pass: u32) -> Option<u32> {
+/// gone `turns_without_pass` turns without a pass and the bot runs `--timeout-guard 75` with
+/// `evaluation` at its leaves.
+fn turns_until_the_blocker_passes(turns_without_pass: u32, evaluation: Evaluation) -> Option<u32> {
     // Our runner (pod 0, two passes ahead) is far from its checkpoint; our blocker stands 3000
     // short of its own next checkpoint (1), facing it. The opposing runner (pod 2) is headed
     // for checkpoint 2, down to the left: a blocker turns away to meet it there.
@@ -201,7 +208,7 @@ fn turns_until_the_blocker_passes(turns_without_pass: u32) -> Option<u32> {
         (Vec2::new(1000.0, 8500.0), 0),
     ];
     place_pods(&mut race, setups);
-    let mut bot = player_mid_race(&race, 3000);
+    let mut bot = player_mid_race(&race, 3000, evaluation);
     bot.config_mut().timeout_guard = 75;
     bot.memory_mut().turns_without_pass = [turns_without_pass, 0];
     for turn in 1..=12 {
@@ -258,16 +265,24 @@ fn the_bots_checkpoint_clocks_are_the_referees() {
     );
 }
 
+/// The guard's effect is shown against a control with the hand evaluation: far from the timeout
+/// its blocker stays to block. With the default's network at half of each leaf score (since row
+/// R10 of docs/strength.md) the blocker of this scene takes its checkpoint even far from the
+/// timeout (its team's value counts the pass), so there the test asserts only that near the
+/// timeout it passes in time.
 #[test]
 fn near_the_checkpoint_timeout_the_blocker_races_for_its_own_checkpoint() {
     assert_eq!(
-        turns_until_the_blocker_passes(0),
+        turns_until_the_blocker_passes(0, Evaluation::Hand),
         None,
         "far from the timeout the blocker blocks"
     );
-    let turns = turns_until_the_blocker_passes(80);
-    assert!(
-        turns.is_some_and(|turns| turns <= 8),
-        "80 turns without a pass: the blocker should pass its checkpoint, took {turns:?}"
-    );
+    for evaluation in [Evaluation::Hand, Evaluation::ByLeague] {
+        let turns = turns_until_the_blocker_passes(80, evaluation);
+        assert!(
+            turns.is_some_and(|turns| turns <= 8),
+            "80 turns without a pass: the blocker should pass its checkpoint ({evaluation:?}), \
+             took {turns:?}"
+        );
+    }
 }
