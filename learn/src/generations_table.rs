@@ -1,8 +1,10 @@
 //! The generations table (`docs/generations.md`) and the Elo plot beside it, written by the
 //! program from the kept generations' files (`learn/generations/gen-NNN/`: `state.txt`,
-//! `model.manifest`, `loss.csv`, `policy-report.txt`), never typed: one row per promoted
-//! generation with its games, positions, target, test log-loss and accuracy beside the hand
-//! evaluation's, its policy's test figures, and its gate.
+//! `model.manifest`, `loss.csv`, `policy-report.txt`, `real-control.txt`), never typed: one row
+//! per promoted generation with its games, positions, target, test log-loss and accuracy beside
+//! the hand evaluation's, its policy's test figures, its gate, and its row at the real control
+//! against the first network (a match outside the loop: `real-control.txt` holds its result
+//! and where the row is, one line).
 //! Generation 1 is the network on main. Each generation's Elo against generation 1 is the sum
 //! of the gates' Elo along its line of parents, its interval the gates' half-widths added in
 //! quadrature (the gates are independent matches); each generation's loss curves are drawn
@@ -92,6 +94,20 @@ fn policy_cell(dir: &Path, state: &State) -> String {
     }
 }
 
+/// The real-control cell of a kept generation: the first line of its `real-control.txt` (its
+/// row against the first network at 50 ms a turn, played outside the loop), or "—". A `|`
+/// would end the cell, so it is written `/`.
+fn real_control_cell(dir: &Path) -> String {
+    let text = std::fs::read_to_string(dir.join(REAL_CONTROL_FILE)).unwrap_or_default();
+    match text.lines().next().map(str::trim) {
+        Some(line) if !line.is_empty() => line.replace('|', "/"),
+        _ => "—".to_string(),
+    }
+}
+
+/// Where a kept generation's real-control row is written.
+pub const REAL_CONTROL_FILE: &str = "real-control.txt";
+
 /// Writes the table into `table` and the Elo plot beside it (`generations-elo.svg`), and
 /// each kept generation's loss curves (`keep/gen-NNN/loss.svg`).
 pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
@@ -106,9 +122,12 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
          cross-entropy against the root visits beside a uniform prior's and how often its first \
          choice is the search's most visited action, and its gate against the \
          generation that made it (game pairs at fixed iterations, SPRT [elo0, elo1] on pairs). \
-         Elo is against generation 1, summed along the line of gates, with a 95% interval.\n\n\
-         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | policy cross-entropy / uniform, top-1 | gate | Elo vs gen 1 |\n\
-         |---|---|---|---|---|---|---|---|---|---|\n",
+         Elo is against generation 1, summed along the line of gates, with a 95% interval. \
+         The last column is the generation's row at the real control (50 ms a turn, \
+         `--time-scale 1`, `--threads 1`) against the first network (the 16-wide network of \
+         `86e77fe`), played outside the loop (docs/strength.md).\n\n\
+         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | policy cross-entropy / uniform, top-1 | gate | Elo vs gen 1 | real control vs the first network |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut elo: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
     let mut points = Vec::new();
@@ -174,9 +193,10 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                 })
             });
         let policy = policy_cell(&keep.join(folder_name(*generation)), state);
+        let real_control = real_control_cell(&keep.join(folder_name(*generation)));
         let _ = writeln!(
             text,
-            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} |",
+            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} | {real_control} |",
             if *generation == 1 {
                 "—".to_string()
             } else {
@@ -255,6 +275,22 @@ mod tests {
             "gen 3's"
         );
         assert_eq!(policy_cell(&empty, &state(4, None)), "—");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_real_control_cell_is_the_files_first_line_or_a_dash() {
+        let dir = std::env::temp_dir().join(format!("learn-real-control-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(real_control_cell(&dir), "—");
+        std::fs::write(dir.join(REAL_CONTROL_FILE), "\n").unwrap();
+        assert_eq!(real_control_cell(&dir), "—");
+        std::fs::write(
+            dir.join(REAL_CONTROL_FILE),
+            "  R11: 54/0/24 | SPRT accepted  \nnot this line\n",
+        )
+        .unwrap();
+        assert_eq!(real_control_cell(&dir), "R11: 54/0/24 / SPRT accepted");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
