@@ -94,6 +94,9 @@ fn policy_cell(dir: &Path, state: &State) -> String {
     }
 }
 
+/// Where a kept generation's real-control row is written.
+const REAL_CONTROL_FILE: &str = "real-control.txt";
+
 /// The real-control cell of a kept generation: the first line of its `real-control.txt` (its
 /// row against the first network at 50 ms a turn, played outside the loop), or "—". A `|`
 /// would end the cell, so it is written `/`.
@@ -104,9 +107,6 @@ fn real_control_cell(dir: &Path) -> String {
         _ => "—".to_string(),
     }
 }
-
-/// Where a kept generation's real-control row is written.
-pub const REAL_CONTROL_FILE: &str = "real-control.txt";
 
 /// Writes the table into `table` and the Elo plot beside it (`generations-elo.svg`), and
 /// each kept generation's loss curves (`keep/gen-NNN/loss.svg`).
@@ -192,8 +192,9 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                     )
                 })
             });
-        let policy = policy_cell(&keep.join(folder_name(*generation)), state);
-        let real_control = real_control_cell(&keep.join(folder_name(*generation)));
+        let dir = keep.join(folder_name(*generation));
+        let policy = policy_cell(&dir, state);
+        let real_control = real_control_cell(&dir);
         let _ = writeln!(
             text,
             "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} | {real_control} |",
@@ -214,7 +215,7 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
             sum,
             half
         );
-        let loss_csv = keep.join(folder_name(*generation)).join("loss.csv");
+        let loss_csv = dir.join("loss.csv");
         if loss_csv.exists() {
             let (train, validation) = curves(&loss_csv)?;
             plot_losses(&loss_csv.with_extension("svg"), &train, &validation)?;
