@@ -40,7 +40,7 @@
 #           the parent), POLICY_EPOCHS=40 (0 keeps the parent's policy),
 #           JOBS=1 games at once (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
-#           data/generations; README, "Self-play generations")
+#           data/generations; docs/learning.md, "Self-play generations")
 #   generations-table  write docs/generations.md and its plots again from learn/generations
 #   fuzz    run one fuzz target under AFL++ (TARGET=bot_two_pod|bot_one_pod|bot_output|replay|
 #           cg_recording|match_result|ladder_players|ladder_results|tune_trajectory|selfplay_data,

@@ -3,7 +3,7 @@
 # I/N`) runs on one host (N = the hosts listed; list a host twice to give it two shards, one per
 # core), in a checkout there, at nice 10; each shard's directory is returned with rsync and the
 # shards are merged with `learn merge` into one data directory whose manifest is an unsharded
-# run's (README, "Self-play on several machines").
+# run's (docs/learning.md, "Self-play on several machines").
 #
 #   scripts/selfplay-hosts.sh --hosts HOST[,HOST...] --out DIR [options] [-- selfplay flags]
 #

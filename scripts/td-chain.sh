@@ -9,8 +9,8 @@
 # on where it stopped.
 #
 # The schedule (epochs; λ 0.7, then 0.9 three times, then 0.8) is the one whose steps lowered
-# the validation split's log-loss on generations 2 and 3's 1,600 games (README, "The value
-# network by fitted TD"). LEARN is the learn binary (default target/release/learn).
+# the validation split's log-loss on generations 2 and 3's 1,600 games (docs/learning.md,
+# "Fitted TD on fixed data"). LEARN is the learn binary (default target/release/learn).
 #
 # example: scripts/td-chain.sh target/td-chain data/generations/gen-003/data \
 #              data/generations/gen-002/data
