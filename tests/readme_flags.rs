@@ -2,46 +2,14 @@
 //! each with the same values, default and meaning, so that neither drifts from the other. On a
 //! difference the test prints the table to paste into README.md.
 
-use std::process::Command;
+#[path = "support/csb_help.rs"]
+mod csb_help;
+use csb_help::{help_flags, HelpFlag as Row};
 
 /// Between these two lines README.md holds the table.
 const TABLE_START: &str =
     "<!-- flags table: generated from csb --help, checked by tests/readme_flags.rs -->";
 const TABLE_END: &str = "<!-- end of flags table -->";
-
-/// One flag: `--name VALUES`, its default and its meaning.
-#[derive(Debug, PartialEq)]
-struct Row {
-    usage: String,
-    default: String,
-    meaning: String,
-}
-
-/// The flag lines of `csb --help`: `  --name VALUES  meaning [default]`.
-fn help_rows() -> Vec<Row> {
-    let output = Command::new(env!("CARGO_BIN_EXE_csb"))
-        .arg("--help")
-        .output()
-        .expect("csb runs");
-    assert!(output.status.success());
-    let help = String::from_utf8(output.stdout).unwrap();
-    help.lines()
-        .filter_map(|line| line.strip_prefix("  --"))
-        .map(|line| {
-            let (usage, rest) = line.split_once("  ").expect("usage, two spaces, meaning");
-            let (meaning, default) = rest
-                .trim_start()
-                .strip_suffix(']')
-                .and_then(|rest| rest.rsplit_once(" ["))
-                .expect("a default in brackets");
-            Row {
-                usage: format!("--{usage}"),
-                default: default.to_string(),
-                meaning: meaning.to_string(),
-            }
-        })
-        .collect()
-}
 
 /// The rows of README's table (`| `--name VALUES` | default | meaning |`, `\|` for `|`).
 fn readme_rows() -> Vec<Row> {
@@ -85,7 +53,7 @@ fn table(rows: &[Row]) -> String {
 
 #[test]
 fn readmes_flags_table_is_csb_help() {
-    let help = help_rows();
+    let help = help_flags();
     assert!(help.len() >= 20, "csb --help lists its flags: {help:?}");
     let readme = readme_rows();
     assert!(
