@@ -83,9 +83,11 @@ fn each_turn_reports_its_search_on_one_stderr_line() {
 }
 
 /// `value=` is the mean score of the action one of our pods chose, as `--verbose 1` lists
-/// it (`pod I: … *ACTION:VISITS/MEAN …`): our runner's pod.
+/// it (`candidates/1 pod=I … *ACTION:VISITS/MEAN/PRIOR …`, one line per tree, ours first): our
+/// runner's pod.
 #[test]
 fn the_value_is_the_chosen_action_mean_of_one_of_our_trees() {
+    use csb::bot::candidates::CandidateLine;
     let output = run_bot(
         &["--iterations", "300", "--verbose", "1"],
         &recorded_input(),
@@ -93,19 +95,40 @@ fn the_value_is_the_chosen_action_mean_of_one_of_our_trees() {
     assert!(output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
     let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 3 * 30, "a turn line and two pod lines a turn");
+    assert_eq!(
+        lines.len(),
+        5 * 30,
+        "a turn line and four tree lines a turn"
+    );
     let mut differed = false;
-    for turn in lines.chunks(3) {
+    for turn in lines.chunks(5) {
         let value = diagnostic_value(turn[0]).unwrap_or_else(|| panic!("{turn:?}"));
-        let chosen_means: Vec<f64> = turn[1..]
+        let trees: Vec<CandidateLine> = turn[1..]
             .iter()
-            .map(|pod| {
-                let starred = pod
-                    .split(' ')
-                    .find_map(|token| token.strip_prefix('*'))
-                    .unwrap_or_else(|| panic!("no chosen action in {pod:?}"));
-                starred.split_once('/').unwrap().1.parse().unwrap()
-            })
+            .map(|line| CandidateLine::parse(line).unwrap_or_else(|e| panic!("{line:?}: {e}")))
+            .collect();
+        assert_eq!(
+            trees.iter().map(|tree| tree.pod).collect::<Vec<_>>(),
+            [0, 1, 2, 3]
+        );
+        for tree in &trees {
+            assert_eq!(tree.candidates.len(), 10, "{turn:?}");
+            let visits: u32 = tree.candidates.iter().map(|c| c.visits).sum();
+            assert!(visits > 0 && visits <= 300, "{turn:?}");
+            let priors: f64 = tree.candidates.iter().map(|c| c.prior.unwrap()).sum();
+            assert!(
+                (priors - 1.0).abs() < 0.002,
+                "the policy's priors sum to 1: {turn:?}"
+            );
+        }
+        // The opponent's starred action is its most visited.
+        for tree in &trees[2..] {
+            let most = tree.candidates.iter().map(|c| c.visits).max().unwrap();
+            assert_eq!(tree.candidates[usize::from(tree.starred)].visits, most);
+        }
+        let chosen_means: Vec<f64> = trees[..2]
+            .iter()
+            .map(|tree| tree.candidates[usize::from(tree.starred)].mean)
             .collect();
         assert!(
             chosen_means
@@ -119,6 +142,27 @@ fn the_value_is_the_chosen_action_mean_of_one_of_our_trees() {
         differed,
         "the two pods' means tell the runner apart somewhere"
     );
+}
+
+/// With the hand evaluation the search has no priors: each is written `-`.
+#[test]
+fn the_hand_evaluation_writes_no_priors() {
+    use csb::bot::candidates::CandidateLine;
+    let output = run_bot(
+        &["--iterations", "200", "--verbose", "1", "--eval", "hand"],
+        &recorded_input(),
+    );
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let trees: Vec<CandidateLine> = stderr
+        .lines()
+        .filter(|line| line.starts_with("candidates/"))
+        .map(|line| CandidateLine::parse(line).unwrap())
+        .collect();
+    assert_eq!(trees.len(), 4 * 30);
+    assert!(trees
+        .iter()
+        .all(|tree| tree.candidates.iter().all(|c| c.prior.is_none())));
 }
 
 #[test]

@@ -6,6 +6,8 @@
 //! (`value_net/`, feature `net`).
 
 pub mod actions;
+#[cfg(feature = "cli")]
+pub mod candidates;
 pub mod config;
 pub mod csb_game;
 pub mod evaluation;

@@ -93,6 +93,12 @@ impl NetworkSearches {
         on_search!(self, search => search.root_children(index))
     }
 
+    /// [`TeamSearch::root_priors`] of the search.
+    #[cfg(feature = "cli")]
+    pub fn root_priors(&self, index: usize) -> Option<[f32; crate::bot::actions::ACTION_COUNT]> {
+        on_search!(self, search => search.root_priors(index))
+    }
+
     /// [`TeamSearch::decide`] of the search.
     pub fn decide(
         &mut self,

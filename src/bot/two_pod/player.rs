@@ -92,7 +92,8 @@ impl Player {
         &mut self.memory
     }
 
-    /// Own pod `index`'s root children from the last turn's search.
+    /// Pod `index`'s root children from the last turn's search (0 and 1 our own, 2 and 3 the
+    /// opponent's as we model them).
     fn root_children(&self, index: usize) -> &[Node] {
         // Written out, not by a macro: the bundler resolves `cfg` attributes outside macros only.
         match &self.searches {
@@ -112,17 +113,54 @@ impl Player {
             .map(|(action, child)| (action as u8, child.visits, child.mean()))
     }
 
-    /// One line per own pod: each root action's visits and mean score, the chosen one marked
-    /// (`--verbose 1`).
+    /// Pod `index`'s prior at the last turn's root, `None` where the evaluation gives none.
+    #[cfg(feature = "cli")]
+    fn root_priors(&self, index: usize) -> Option<[f32; crate::bot::actions::ACTION_COUNT]> {
+        match &self.searches {
+            Searches::Hand(search) => search.root_priors(index),
+            #[cfg(feature = "net")]
+            Searches::Net(search) => search.root_priors(index),
+        }
+    }
+
+    /// One candidate line per tree (`candidates.rs`; `--verbose 1`): our pods' with the action
+    /// the search chose starred, the opponent's with the one it expects (the most visited, ties
+    /// to the higher mean, then the lower action, as our own pods' best action).
     #[cfg(feature = "cli")]
     pub fn root_summary(&self) -> String {
+        use crate::bot::candidates::{Candidate, CandidateLine};
         let mut text = String::new();
-        for (index, chosen) in self.chosen.into_iter().enumerate() {
-            text.push_str(&format!("pod {index}:"));
-            for (action, visits, mean) in self.root_stats(index) {
-                let mark = if action == chosen { "*" } else { "" };
-                text.push_str(&format!(" {mark}{action}:{visits}/{mean:.4}"));
-            }
+        for pod in 0..POD_COUNT {
+            let children = self.root_children(pod);
+            let priors = self.root_priors(pod);
+            let candidates: Vec<Candidate> = children
+                .iter()
+                .enumerate()
+                .map(|(action, child)| Candidate {
+                    visits: child.visits,
+                    mean: child.mean(),
+                    prior: priors.map(|priors| f64::from(priors[action])),
+                })
+                .collect();
+            let starred = match pod {
+                0 | 1 => self.chosen[pod],
+                _ => (0..candidates.len())
+                    .reduce(|best, action| {
+                        let (a, b) = (&candidates[action], &candidates[best]);
+                        if a.visits > b.visits || (a.visits == b.visits && a.mean > b.mean) {
+                            action
+                        } else {
+                            best
+                        }
+                    })
+                    .unwrap_or(0) as u8,
+            };
+            let line = CandidateLine {
+                pod: pod as u8,
+                starred,
+                candidates,
+            };
+            text.push_str(&line.write());
             text.push('\n');
         }
         text

@@ -21,6 +21,10 @@ use std::time::Instant;
 pub struct TeamSearch<E: LeafEvaluation, S: Selection = Ucb1> {
     context: RaceContext<E>,
     search: Smitsimax<CsbGame<E>, S>,
+    /// Each pod's prior at the last turn's root, `None` where the evaluation knows none; kept
+    /// for `--verbose 1` only.
+    #[cfg(feature = "cli")]
+    root_priors: [Option<[f32; crate::bot::actions::ACTION_COUNT]>; POD_COUNT],
 }
 
 impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
@@ -37,6 +41,8 @@ impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
                 evaluation,
             },
             search: Smitsimax::with_selection(config.nodes_per_agent, config.search, config.seed),
+            #[cfg(feature = "cli")]
+            root_priors: [None; POD_COUNT],
         }
     }
 
@@ -61,12 +67,37 @@ impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
             first_turn,
             received_at,
         );
+        #[cfg(feature = "cli")]
+        if config.verbose {
+            self.keep_root_priors(&root);
+        }
         let chosen = [0, 1].map(|index| chosen_action(&self.search, index));
         let played = [0, 1].map(|index| root.effective_action(&self.context, index, chosen[index]));
         (stats, chosen, played)
     }
 
-    /// Own pod `index`'s root children; empty before the first search.
+    /// Keeps each pod's prior at `root`: what the search's expansion of the root read from the
+    /// evaluation (`CsbGame::action_priors`), asked again.
+    #[cfg(feature = "cli")]
+    fn keep_root_priors(&mut self, root: &CsbGame<E>) {
+        let context = &self.context;
+        self.root_priors = std::array::from_fn(|pod| {
+            let mut priors = [0.0; crate::bot::actions::ACTION_COUNT];
+            context
+                .evaluation
+                .priors(context.view(), &root.pods, root.clocks, pod, &mut priors)
+                .then_some(priors)
+        });
+    }
+
+    /// Pod `index`'s prior at the last root (`--verbose 1` only), `None` without one.
+    #[cfg(feature = "cli")]
+    pub fn root_priors(&self, index: usize) -> Option<[f32; crate::bot::actions::ACTION_COUNT]> {
+        self.root_priors[index]
+    }
+
+    /// Pod `index`'s root children (0 and 1 our own, 2 and 3 the opponent's as we model them);
+    /// empty before the first search.
     pub fn root_children(&self, index: usize) -> &[Node] {
         let tree = self.search.tree(index);
         if tree.node(NodeId::ROOT).is_expanded() {
