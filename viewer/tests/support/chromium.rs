@@ -70,8 +70,8 @@ fn url(page: &Path, fragment: &str) -> String {
 }
 
 /// Runs headless Chromium on `page#fragment` with `extra` arguments in a fresh profile; returns
-/// its standard output.
-fn run(page: &Path, fragment: &str, profile: &Path, extra: &[String]) -> String {
+/// its standard output and standard error.
+fn run(page: &Path, fragment: &str, profile: &Path, extra: &[String]) -> (String, String) {
     let mut command = Command::new(executable());
     command
         .args([
@@ -124,7 +124,7 @@ fn run(page: &Path, fragment: &str, profile: &Path, extra: &[String]) -> String 
         status.success(),
         "chromium failed ({status}) on {fragment}:\n{errors}"
     );
-    output
+    (output, errors)
 }
 
 /// The DOM of `page#fragment` after the page has run, as Chromium serialises it.
@@ -132,7 +132,25 @@ pub fn dump_dom(page: &Path, fragment: &str, scratch: &Scratch) -> String {
     let profile = scratch
         .dir
         .join(format!("profile-dom-{}", sanitize(fragment)));
-    run(page, fragment, &profile, &["--dump-dom".to_string()])
+    run(page, fragment, &profile, &["--dump-dom".to_string()]).0
+}
+
+/// The DOM of `page#fragment` after the page has run, and the messages the page wrote on its
+/// console (`console.log`, `console.warn`, …), one a line as Chromium logs them
+/// (`…:CONSOLE:N] "message", source: …`).
+#[allow(dead_code)]
+pub fn dump_dom_and_console(page: &Path, fragment: &str, scratch: &Scratch) -> (String, String) {
+    let profile = scratch
+        .dir
+        .join(format!("profile-console-{}", sanitize(fragment)));
+    let extra = ["--dump-dom", "--enable-logging=stderr", "--v=0"].map(String::from);
+    let (dom, log) = run(page, fragment, &profile, &extra);
+    let console = log
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (dom, console)
 }
 
 /// Saves a 1280×800 screenshot of `page#fragment` to `png`.
