@@ -50,6 +50,7 @@ pub fn results(input: &[u8]) {
             anchor: &anchor,
             prior_draws,
             control_line: None,
+            order: &[],
         };
         if let Err(why) = table(&games, &request) {
             one_line("ladder table", &why);

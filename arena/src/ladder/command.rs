@@ -1,6 +1,7 @@
-//! `arena ladder build|play|table`: the subcommands' arguments, and what each prints.
+//! `arena ladder build|play|import|table|plot`: the subcommands' arguments, and what each
+//! prints.
 
-use super::{build, play, players, results, table};
+use super::{build, import, play, players, plot, results, table};
 use crate::cli::{parse_shard, print_stdout, Failure};
 use crate::referee::children;
 use clap::Subcommand;
@@ -63,6 +64,31 @@ pub enum LadderCommand {
         #[arg(long, default_value_t = 1.0, value_parser = parse_prior)]
         prior_draws: f64,
     },
+    /// Append the games of a row played by `arena match` (a scripts/row.sh folder: shard-*.json,
+    /// options.txt, and commits.txt naming each binary's commit) as games of two listed players.
+    Import {
+        /// The row's folder.
+        row: PathBuf,
+        #[arg(long, default_value = DEFAULT_ROSTER)]
+        players: PathBuf,
+        /// The control the row was played at (checked against the row's files).
+        #[arg(long)]
+        control: String,
+        /// The listed player that was the row's p1.
+        #[arg(long)]
+        p1: String,
+        /// The listed player that was the row's p2.
+        #[arg(long)]
+        p2: String,
+        /// The row's command, when its folder has no options.txt.
+        #[arg(long, allow_hyphen_values = true)]
+        row_command: Option<String>,
+        /// Results file (default ladder/results-<control>.jsonl).
+        #[arg(long)]
+        results: Option<PathBuf>,
+        #[arg(long, default_value = ".")]
+        repo: PathBuf,
+    },
     /// Rate all players of one control from results files (listed together: shards merge).
     Table {
         #[arg(required = true)]
@@ -80,6 +106,25 @@ pub enum LadderCommand {
         #[arg(long, default_value = DEFAULT_ROSTER)]
         players: PathBuf,
     },
+    /// Draw Elo over the roster's lineage from results files as an SVG.
+    Plot {
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+        /// The SVG file to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        control: Option<String>,
+        /// The player rated 0 (default: the first lineage player of the group holding most of
+        /// the lineage).
+        #[arg(long)]
+        anchor: Option<String>,
+        #[arg(long, default_value_t = 1.0, value_parser = parse_prior)]
+        prior_draws: f64,
+        /// The roster: its lineage and the control's description.
+        #[arg(long, default_value = DEFAULT_ROSTER)]
+        players: PathBuf,
+    },
 }
 
 fn parse_prior(text: &str) -> Result<f64, String> {
@@ -92,6 +137,13 @@ fn parse_prior(text: &str) -> Result<f64, String> {
 fn control_line(roster: &Path, control: &str) -> Option<String> {
     let roster = players::Roster::load(roster).ok()?;
     Some(roster.control(control).ok()?.describe(control))
+}
+
+/// The roster's players in order (none when there is no roster to read).
+fn roster_order(roster: &Path) -> Vec<String> {
+    players::Roster::load(roster)
+        .map(|r| r.players.into_iter().map(|p| p.name).collect())
+        .unwrap_or_default()
 }
 
 /// The table of one control's games, headed by the control's description from the roster.
@@ -109,6 +161,7 @@ fn rated_table(
             anchor,
             prior_draws,
             control_line: control_line(roster, control),
+            order: &roster_order(roster),
         },
     )
 }
@@ -203,6 +256,69 @@ fn output(command: LadderCommand) -> Result<String, String> {
             let games = results::load(&results)?;
             let picked = table::pick_control(&games, control.as_deref())?;
             rated_table(&games, &picked, &anchor, prior_draws, &players)
+        }
+        LadderCommand::Import {
+            row,
+            players,
+            control,
+            p1,
+            p2,
+            row_command,
+            results,
+            repo,
+        } => {
+            let results = results.unwrap_or_else(|| play::default_results(&control));
+            let request = import::ImportRequest {
+                roster: players,
+                control,
+                row,
+                p1,
+                p2,
+                row_command,
+                results,
+                repo,
+            };
+            let count = import::import(&request)?;
+            Ok(format!(
+                "imported {count} game(s) of {} as {} (p1) vs {} (p2) into {}\n",
+                request.row.display(),
+                request.p1,
+                request.p2,
+                request.results.display()
+            ))
+        }
+        LadderCommand::Plot {
+            results,
+            out,
+            control,
+            anchor,
+            prior_draws,
+            players,
+        } => {
+            let roster = players::Roster::load(&players)?;
+            let games = results::load(&results)?;
+            let picked = table::pick_control(&games, control.as_deref())?;
+            let at_control: Vec<&results::LadderGame> =
+                games.iter().filter(|g| g.control == picked).collect();
+            let order: Vec<String> = roster.players.iter().map(|p| p.name.clone()).collect();
+            let svg = plot::plot(&plot::PlotRequest {
+                games: &at_control,
+                lineage: &roster.lineage,
+                order: &order,
+                anchor: anchor.as_deref(),
+                prior_draws,
+                control_line: roster
+                    .control(&picked)
+                    .map(|c| c.describe(&picked))
+                    .unwrap_or_else(|_| format!("control {picked}")),
+            })?;
+            std::fs::write(&out, svg)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            Ok(format!(
+                "wrote {}: {} lineage player(s) at control {picked}\n",
+                out.display(),
+                roster.lineage.len()
+            ))
         }
     }
 }

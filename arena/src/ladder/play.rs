@@ -221,6 +221,7 @@ fn ladder_game(
             .collect(),
         a_command,
         b_command,
+        row: None,
     }
 }
 

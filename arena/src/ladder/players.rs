@@ -3,6 +3,10 @@
 //! and `ga`) with extra flags, or an already-built binary given by `path` (work in progress,
 //! tests); each control gives the per-turn and first-turn budgets passed to the bots that take
 //! them (csb and ga; `budget = false` turns it off), the referee's time scale and the league.
+//! Beside them: other builds of a listed player (`[[builds]]`, a commit and flags whose binary
+//! makes that player's moves with its code on the hot path, so that a row it played is imported
+//! as that player's games), and the lineage (`lineage`: the defaults in the order they were
+//! adopted, which `arena ladder plot` draws).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -81,11 +85,29 @@ impl Control {
     }
 }
 
+/// Another build of a listed player: the binary of `commit` run with `flags` makes `player`'s
+/// moves (same decisions at fixed iterations, same code on the hot path; `why` says how that is
+/// known). `arena ladder import` counts a row played by it as that player's games.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Build {
+    pub player: String,
+    pub commit: String,
+    #[serde(default)]
+    pub flags: String,
+    pub why: String,
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Roster {
     pub controls: BTreeMap<String, Control>,
     pub players: Vec<Player>,
+    #[serde(default)]
+    pub builds: Vec<Build>,
+    /// The defaults in the order they were adopted (names of listed players).
+    #[serde(default)]
+    pub lineage: Vec<String>,
 }
 
 impl Roster {
@@ -119,6 +141,33 @@ impl Roster {
                     player.bot,
                     BOTS.join(", ")
                 ));
+            }
+        }
+        for build in &roster.builds {
+            if !seen.contains(build.player.as_str()) {
+                return Err(format!(
+                    "builds: player {:?} is not listed",
+                    build.player.escape_debug().to_string()
+                ));
+            }
+            if build.why.trim().is_empty() {
+                return Err(format!(
+                    "builds: the build of {} at {:?} needs a why",
+                    build.player,
+                    build.commit.escape_debug().to_string()
+                ));
+            }
+        }
+        let mut in_lineage = std::collections::BTreeSet::new();
+        for name in &roster.lineage {
+            if !seen.contains(name.as_str()) {
+                return Err(format!(
+                    "lineage: player {:?} is not listed",
+                    name.escape_debug().to_string()
+                ));
+            }
+            if !in_lineage.insert(name.as_str()) {
+                return Err(format!("lineage: player {name} is named twice"));
             }
         }
         for (name, control) in &roster.controls {
@@ -162,6 +211,11 @@ impl Roster {
             )
         })
     }
+}
+
+/// Words of a flags string, split on white space (how the shell splits these simple flags).
+pub fn flag_words(flags: &str) -> Vec<&str> {
+    flags.split_whitespace().collect()
 }
 
 /// The shell command of a player at a control, given its binary.
@@ -236,5 +290,29 @@ mod tests {
         let error = Roster::parse("\"a\\rb\" = 1\n").unwrap_err();
         assert!(!error.contains('\r') && !error.contains('\n'), "{error:?}");
         assert!(error.contains("unknown field"), "{error}");
+        let player = format!("{control}[[players]]\nname = \"a\"\ncommit = \"x\"\n");
+        let lineage = format!("lineage = [\"a\", \"b\"]\n{player}");
+        assert!(Roster::parse(&lineage)
+            .unwrap_err()
+            .contains("\"b\" is not listed"));
+        let twice = format!("lineage = [\"a\", \"a\"]\n{player}");
+        assert!(Roster::parse(&twice).unwrap_err().contains("twice"));
+        let build = |who: &str, why: &str| {
+            format!("{player}[[builds]]\nplayer = \"{who}\"\ncommit = \"y\"\nwhy = \"{why}\"\n")
+        };
+        assert!(Roster::parse(&build("b", "same"))
+            .unwrap_err()
+            .contains("not listed"));
+        assert!(Roster::parse(&build("a", " "))
+            .unwrap_err()
+            .contains("needs a why"));
+        let roster = Roster::parse(&build("a", "same moves")).unwrap();
+        assert_eq!(
+            (
+                roster.builds[0].commit.as_str(),
+                roster.builds[0].flags.as_str()
+            ),
+            ("y", "")
+        );
     }
 }

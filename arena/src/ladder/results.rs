@@ -1,7 +1,9 @@
 //! The ladder's results file: one JSON object per line and per game, appended as each game
 //! ends, so that a run can stop and resume, and files of runs on other machines (shards) can
 //! simply be listed together. A game is identified by its control, match seed, players (in
-//! name order: A before B), pair index and A's seat; a game listed twice counts once.
+//! name order: A before B), pair index and A's seat; a game listed twice counts once. A game
+//! imported from a row played by `arena match` (`arena ladder import`) carries the row it came
+//! from: its folder, its command and the commits that built its binaries.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -32,6 +34,23 @@ pub struct LadderGame {
     pub eliminations: Vec<(String, String)>,
     pub a_command: String,
     pub b_command: String,
+    /// The row this game was imported from (absent for games `arena ladder play` played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<ImportedRow>,
+}
+
+/// Where an imported game was played: a row of `arena match` (scripts/row.sh).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportedRow {
+    /// The row's folder as given to the import.
+    pub dir: String,
+    /// The row's command (its options.txt).
+    pub command: String,
+    /// The game's index in the match.
+    pub game: usize,
+    /// Full hashes of the commits that built A's and B's binaries.
+    pub a_build: String,
+    pub b_build: String,
 }
 
 /// What identifies a game.
@@ -102,6 +121,11 @@ pub fn load(paths: &[impl AsRef<Path>]) -> Result<Vec<LadderGame>, String> {
 /// Appends one game as a line and flushes it to disk. A last line cut short (a run killed
 /// mid-write, which [`load`] skips) is cut off first, so the new line does not join it.
 pub fn append(path: &Path, game: &LadderGame) -> Result<(), String> {
+    append_all(path, std::slice::from_ref(game))
+}
+
+/// Appends games as lines in one write, as [`append`] does one.
+pub fn append_all(path: &Path, games: &[LadderGame]) -> Result<(), String> {
     let cannot_write = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut file = std::fs::OpenOptions::new()
         .create(true)
@@ -127,8 +151,11 @@ pub fn append(path: &Path, game: &LadderGame) -> Result<(), String> {
             file.set_len(complete as u64).map_err(cannot_write)?;
         }
     }
-    let line = serde_json::to_string(game).expect("a ladder game encodes") + "\n";
-    file.write_all(line.as_bytes())
+    let lines: String = games
+        .iter()
+        .map(|game| serde_json::to_string(game).expect("a ladder game encodes") + "\n")
+        .collect();
+    file.write_all(lines.as_bytes())
         .and_then(|()| file.sync_data())
         .map_err(cannot_write)
 }
@@ -153,6 +180,7 @@ mod tests {
             eliminations: Vec::new(),
             a_command: "ga".to_string(),
             b_command: "reflex".to_string(),
+            row: None,
         }
     }
 

@@ -1,11 +1,13 @@
 //! `arena ladder table`: the ratings of all players of one control from the results files
 //! (maximum likelihood, see `ratings`), and each pairing head to head with the match
 //! statistics `arena match` prints (Wilson's interval per game, pentanomial per complete pair).
+//! Players that no chain of games links to the anchor cannot share its scale: each such group
+//! is rated apart, anchored at its first player in the roster's order, in a table of its own.
 
 use super::results::LadderGame;
 use crate::matches::result::{signed, PairSummary};
 use crate::stats::pentanomial::Pentanomial;
-use crate::stats::ratings::{fit, Pairing};
+use crate::stats::ratings::{fit, Pairing, Rating};
 use crate::stats::wdl::Wdl;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -21,6 +23,136 @@ pub struct TableRequest<'a> {
     pub prior_draws: f64,
     /// One line describing the control, when the roster knows it.
     pub control_line: Option<String>,
+    /// The roster's players in its order: a group not linked to the anchor is anchored at its
+    /// first player in this order (else at its first name).
+    pub order: &'a [String],
+}
+
+/// Players linked to each other by games, rated together.
+pub struct Group {
+    pub anchor: String,
+    /// Names, ratings (relative to the group's anchor), games and points.
+    pub players: Vec<(String, Rating, u64, f64)>,
+}
+
+/// The games of one control as rated groups: the anchor's group first, then the groups no
+/// game links to it, each anchored at its first player in `order`.
+pub fn rate_groups(
+    games: &[&LadderGame],
+    anchor: &str,
+    prior_draws: f64,
+    order: &[String],
+) -> Result<Vec<Group>, String> {
+    let names: Vec<String> = games
+        .iter()
+        .flat_map(|g| [g.a.clone(), g.b.clone()])
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !names.iter().any(|n| n == anchor) {
+        return Err(format!(
+            "anchor {anchor} played no game (players: {})",
+            escaped_list(names.iter().map(String::as_str))
+        ));
+    }
+    // Per pairing: games and A's points.
+    let mut pairs: BTreeMap<(&str, &str), (f64, f64)> = BTreeMap::new();
+    for game in games {
+        let entry = pairs.entry((&game.a, &game.b)).or_default();
+        entry.0 += 1.0;
+        entry.1 += game.a_score;
+    }
+    // Groups: repeatedly, everybody linked to the first name left.
+    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut groups: Vec<Vec<&str>> = Vec::new();
+    while let Some(&first) = left.first() {
+        let mut group = vec![first];
+        let mut k = 0;
+        while k < group.len() {
+            let at = group[k];
+            for (a, b) in pairs.keys() {
+                for (x, y) in [(a, b), (b, a)] {
+                    if *x == at && !group.contains(y) {
+                        group.push(y);
+                    }
+                }
+            }
+            k += 1;
+        }
+        left.retain(|n| !group.contains(n));
+        group.sort();
+        groups.push(group);
+    }
+    groups.sort_by_key(|group| !group.contains(&anchor));
+    let mut rated = Vec::new();
+    for group in groups {
+        let group_anchor = if group.contains(&anchor) {
+            anchor
+        } else {
+            order
+                .iter()
+                .map(String::as_str)
+                .find(|n| group.contains(n))
+                .unwrap_or(group[0])
+        };
+        let index = |name: &str| group.iter().position(|n| *n == name);
+        let pairings: Vec<Pairing> = pairs
+            .iter()
+            .filter_map(|((a, b), (games, score))| {
+                Some(Pairing {
+                    first: index(a)?,
+                    second: index(b)?,
+                    games: *games,
+                    score: *score,
+                })
+            })
+            .collect();
+        let group_names: Vec<String> = group.iter().map(|n| n.to_string()).collect();
+        let at = index(group_anchor).expect("the anchor is in its group");
+        let ratings = fit(&group_names, &pairings, at, prior_draws)?;
+        let mut totals = vec![(0u64, 0.0f64); group.len()];
+        for p in &pairings {
+            totals[p.first].0 += p.games as u64;
+            totals[p.first].1 += p.score;
+            totals[p.second].0 += p.games as u64;
+            totals[p.second].1 += p.games - p.score;
+        }
+        rated.push(Group {
+            anchor: group_anchor.to_string(),
+            players: group_names
+                .into_iter()
+                .zip(ratings)
+                .zip(totals)
+                .map(|((name, rating), (games, points))| (name, rating, games, points))
+                .collect(),
+        });
+    }
+    Ok(rated)
+}
+
+/// One group's ranking as Markdown rows, best first.
+fn ranking(text: &mut String, group: &Group) {
+    let _ = writeln!(text, "| Rank | Player | Elo | 95% CI | Games | Score |");
+    let _ = writeln!(text, "|---|---|---|---|---|---|");
+    let mut order: Vec<&(String, Rating, u64, f64)> = group.players.iter().collect();
+    order.sort_by(|x, y| y.1.elo.total_cmp(&x.1.elo));
+    for (rank, (name, rating, games, points)) in order.into_iter().enumerate() {
+        let interval = if *name == group.anchor {
+            "anchor".to_string()
+        } else {
+            format!("{} .. {}", whole_elo(rating.low), whole_elo(rating.high))
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {:.1}% |",
+            rank + 1,
+            name,
+            whole_elo(rating.elo),
+            interval,
+            games,
+            100.0 * points / (*games).max(1) as f64
+        );
+    }
 }
 
 /// Names read from a results file, escaped (`escape_debug`) so that an error naming them stays
@@ -66,23 +198,8 @@ fn whole_elo(value: f64) -> String {
 pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String, String> {
     let control = pick_control(all_games, request.control)?;
     let games: Vec<&LadderGame> = all_games.iter().filter(|g| g.control == control).collect();
-    let names: Vec<String> = games
-        .iter()
-        .flat_map(|g| [g.a.clone(), g.b.clone()])
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let index = |name: &str| names.iter().position(|n| n == name).expect("a listed name");
-    let anchor = names
-        .iter()
-        .position(|n| n == request.anchor)
-        .ok_or_else(|| {
-            format!(
-                "anchor {} played no game at control {control} (players: {})",
-                request.anchor,
-                names.join(", ")
-            )
-        })?;
+    let groups = rate_groups(&games, request.anchor, request.prior_draws, request.order)
+        .map_err(|e| format!("at control {control}: {e}"))?;
     // Per pairing: W/D/L of A, and A's points per (seed, pair) for the complete pairs.
     let mut head_to_head: BTreeMap<(String, String), HeadToHead> = BTreeMap::new();
     for game in &games {
@@ -95,23 +212,6 @@ pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String,
             .entry((game.seed, game.pair))
             .or_default()
             .push(game.a_score);
-    }
-    let pairings: Vec<Pairing> = head_to_head
-        .iter()
-        .map(|((a, b), (wdl, _))| Pairing {
-            first: index(a),
-            second: index(b),
-            games: wdl.games() as f64,
-            score: wdl.wins as f64 + 0.5 * wdl.draws as f64,
-        })
-        .collect();
-    let ratings = fit(&names, &pairings, anchor, request.prior_draws)?;
-    let mut totals = vec![(0u64, 0.0f64); names.len()];
-    for p in &pairings {
-        totals[p.first].0 += p.games as u64;
-        totals[p.first].1 += p.score;
-        totals[p.second].0 += p.games as u64;
-        totals[p.second].1 += p.games - p.score;
     }
     let mut text = String::new();
     let _ = writeln!(
@@ -137,27 +237,15 @@ pub fn table(all_games: &[LadderGame], request: &TableRequest) -> Result<String,
          95% profile-likelihood intervals.\n",
         request.anchor
     );
-    let _ = writeln!(text, "| Rank | Player | Elo | 95% CI | Games | Score |");
-    let _ = writeln!(text, "|---|---|---|---|---|---|");
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&i, &j| ratings[j].elo.total_cmp(&ratings[i].elo));
-    for (rank, &i) in order.iter().enumerate() {
-        let rating = &ratings[i];
-        let interval = if i == anchor {
-            "anchor".to_string()
-        } else {
-            format!("{} .. {}", whole_elo(rating.low), whole_elo(rating.high))
-        };
+    ranking(&mut text, &groups[0]);
+    for group in &groups[1..] {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {:.1}% |",
-            rank + 1,
-            names[i],
-            whole_elo(rating.elo),
-            interval,
-            totals[i].0,
-            100.0 * totals[i].1 / totals[i].0.max(1) as f64
+            "\nNo game links these players to {}: rated among themselves, anchor {} = 0 (their \
+             figures are not on the scale above).\n",
+            request.anchor, group.anchor
         );
+        ranking(&mut text, group);
     }
     let _ = writeln!(
         text,
