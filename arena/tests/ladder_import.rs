@@ -174,8 +174,8 @@ fn a_row_is_imported_once_with_its_command() {
     assert_eq!(points, 5.0, "the fixture's p1 won 5 of 6");
 
     // Again, under the same names or others that fit the same builds: refused.
-    s.refused(&good, "new", "old-hand", "already imported");
-    s.refused(&good, "new", "old-hand-again", "already imported");
+    s.refused(&good, "new", "old-hand", "already in");
+    s.refused(&good, "new", "old-hand-again", "already in");
 
     // The table rates the two; the plot draws the lineage with both.
     let table = run(&[

@@ -431,7 +431,7 @@ pub fn import(request: &ImportRequest) -> Result<usize, String> {
         keys.contains(&g.key()) || row_games.contains(&(row.command.as_str(), row.game))
     }) {
         return Err(format!(
-            "{}: already imported into {} (game {} of seed {}, {} vs {}); nothing appended",
+            "{}: already in {} (game {} of seed {}, {} vs {}); nothing appended",
             request.row.display(),
             request.results.display(),
             game.row.as_ref().map_or(0, |r| r.game),

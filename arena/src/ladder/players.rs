@@ -258,6 +258,14 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ladder/players.toml");
         let roster = Roster::load(&path).unwrap();
         assert!(roster.player("reflex").is_ok() && roster.player("ga").is_ok());
+        assert_eq!(
+            roster.lineage.first().map(String::as_str),
+            Some("csb-3e2eeb0")
+        );
+        assert!(roster
+            .builds
+            .iter()
+            .all(|b| roster.player(&b.player).is_ok()));
         let real = roster.control("real").unwrap();
         assert_eq!(
             (real.budget_ms, real.first_budget_ms, real.time_scale),
