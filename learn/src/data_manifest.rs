@@ -25,8 +25,9 @@
 //! ...
 //! ```
 
+use crate::common::files::read_bytes;
+use crate::common::manifest::{sha256_hex, Manifest};
 use crate::game_file::{parse_game, GameRecord};
-use crate::manifest::{sha256_hex, Manifest};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -196,10 +197,6 @@ pub fn game_files(dir: &Path) -> Result<Vec<String>, String> {
     }
     names.sort();
     Ok(names)
-}
-
-fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
 }
 
 /// Before self-play adds games to `dir` for `run`: creates the manifest if the directory has

@@ -172,7 +172,7 @@ pub fn window_sha256(newest: &DataManifest, window: &[(std::path::PathBuf, Strin
     }
     lines.push_str(&newest.data_sha256());
     lines.push('\n');
-    crate::manifest::sha256_hex(lines.as_bytes())
+    crate::common::manifest::sha256_hex(lines.as_bytes())
 }
 
 impl Samples {

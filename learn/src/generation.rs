@@ -26,8 +26,9 @@
 //! trained or written again. A folder begun with other settings is refused (one line), as are
 //! data or models whose manifests do not match their files (checked by `learn train`).
 
+use crate::common::files::{read_bytes, write_whole};
+use crate::common::manifest::{sha256_hex, Manifest};
 use crate::game_file::GameRecord;
-use crate::manifest::{sha256_hex, Manifest};
 use crate::net_file::{
     write_embedded, write_embedded_policy, write_model, write_policy_model, NET_FILE, POLICY_FILE,
 };
@@ -292,10 +293,6 @@ fn write_best(root: &Path, generation: u32) -> Result<(), String> {
     manifest.push("generation", generation);
     manifest.push("folder", folder_name(generation));
     manifest.write(&root.join(BEST_FILE))
-}
-
-fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
 }
 
 fn create_dir(dir: &Path) -> Result<(), String> {
@@ -800,13 +797,6 @@ fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), String> {
     add_ladder_player(&places.players, &name, &kept, state)
 }
 
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, bytes)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
-}
-
 /// Appends generation `name`'s ladder player to the roster `players` (once).
 fn add_ladder_player(players: &Path, name: &str, kept: &Path, state: &State) -> Result<(), String> {
     let text = std::fs::read_to_string(players)
@@ -1008,7 +998,7 @@ fn play_gate(
         for (index, score) in played {
             let mut text = std::fs::read_to_string(&path).unwrap_or_default();
             let _ = writeln!(text, "game {index} score {score}");
-            write_whole(&path, text.as_bytes())?;
+            write_whole(&path, text)?;
             scores.push(score);
             bar.inc(1);
             if scores.len().is_multiple_of(2) && tally(&scores, &sprt).0 != Decision::Continue {

@@ -10,9 +10,10 @@
 //! quadrature (the gates are independent matches); each generation's loss curves are drawn
 //! beside it (`loss.svg`).
 
+use crate::common::files::write_whole;
+use crate::common::manifest::Manifest;
+use crate::common::plot::{plot_elo, plot_losses, EloPoint};
 use crate::generation::{folder_name, GateResult, State};
-use crate::manifest::Manifest;
-use crate::plot::{plot_elo, plot_losses, EloPoint};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -228,10 +229,7 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
     );
     let folder = table.parent().unwrap_or(Path::new("."));
     plot_elo(&folder.join(plot_name), &points)?;
-    let temporary = table.with_extension("tmp");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, table))
-        .map_err(|error| format!("cannot write {}: {error}", table.display()))
+    write_whole(table, text)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use clap::{Parser, Subcommand};
 use csb::bot::signature::{decision_signature, signature_hex};
+use learn::common::files::write_whole;
 use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
 use learn::game_file::{write_game, GameRecord};
 use learn::model_manifest::manifest_path;
@@ -329,7 +330,7 @@ fn main() -> ExitCode {
         Command::Evaluate(args) => evaluate(&args),
         Command::PlotLosses(args) => {
             learn::generations_table::curves(&args.csv).and_then(|(train, validation)| {
-                learn::plot::plot_losses(&args.out, &train, &validation)
+                learn::common::plot::plot_losses(&args.out, &train, &validation)
             })
         }
         Command::GenerationsTable(args) => learn::generation::first_generation_in(&args.keep)
@@ -377,7 +378,10 @@ fn contestant(
 fn name_words(flags: &str, config: &csb::bot::config::BotConfig) -> Vec<String> {
     let by_content = |prefix: &str, values: &[f32]| {
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        format!("{prefix}-{}", &learn::manifest::sha256_hex(&bytes)[..12])
+        format!(
+            "{prefix}-{}",
+            &learn::common::manifest::sha256_hex(&bytes)[..12]
+        )
     };
     let words: Vec<&str> = flags.split_whitespace().collect();
     let mut named = Vec::with_capacity(words.len());
@@ -493,10 +497,7 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         args.jobs as usize,
         |game, record| {
             let path = game_path(&args.out, game);
-            let temporary = path.with_extension("tmp");
-            std::fs::write(&temporary, write_game(&record))
-                .and_then(|_| std::fs::rename(&temporary, &path))
-                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            write_whole(&path, write_game(&record))?;
             wins[record.winner.map_or(2, usize::from)] += 1;
             bar.set_message(format!(
                 "player 0 {} / player 1 {} / draws {}",
@@ -572,14 +573,6 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         network.display()
     );
     Ok(())
-}
-
-/// Writes `bytes` to `path` whole or not at all.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, bytes)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
 fn export(args: &ExportArgs) -> Result<(), String> {

@@ -15,9 +15,10 @@
 //! then renamed) after its manifest exists, so a merge interrupted midway is finished by
 //! running it again.
 
+use crate::common::files::{read_bytes, write_whole};
+use crate::common::manifest::sha256_hex;
 use crate::data_manifest::{game_file_name, game_files, DataManifest, Run, MANIFEST_FILE};
 use crate::game_file::parse_game;
-use crate::manifest::sha256_hex;
 use crate::selfplay::map_seed;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,10 +47,6 @@ struct ShardDir {
 struct Source<'a> {
     dir: &'a Path,
     hash: &'a str,
-}
-
-fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
 }
 
 /// Reads `dir`'s manifest and checks that its game files are exactly the listed ones.
@@ -303,10 +300,7 @@ pub fn merge(out: &Path, shard_dirs: &[PathBuf]) -> Result<Merged, String> {
         if !already_there.contains(name) {
             let bytes = check_game(&source.dir.join(name), name, source.hash, &run)?;
             let path = out.join(name);
-            let temporary = path.with_extension("tmp");
-            std::fs::write(&temporary, bytes)
-                .and_then(|_| std::fs::rename(&temporary, &path))
-                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+            write_whole(&path, bytes)?;
             copied += 1;
         }
         manifest.files.insert(name.clone(), source.hash.to_string());

@@ -8,8 +8,8 @@
 //! settings (the epoch count may grow), and `learn export` keeps the manifest beside the kept
 //! model.
 
+use crate::common::manifest::{sha256_hex, Manifest};
 use crate::dataset::DataSet;
-use crate::manifest::{sha256_hex, Manifest};
 use crate::metrics::Prediction;
 use crate::train::TrainConfig;
 use std::path::{Path, PathBuf};

@@ -4,6 +4,7 @@
 //! Self-play generations play and gate their networks through these files without rebuilding
 //! the bot.
 
+use crate::common::files::write_whole;
 use crate::model::Model;
 use std::path::Path;
 
@@ -15,31 +16,24 @@ pub const POLICY_FILE: &str = "policy.txt";
 /// Writes `model`'s quantised network to `path`, whole or not at all.
 pub fn write_model(model: &Path, path: &Path) -> Result<(), String> {
     let network = Model::load(model)?.quantised()?;
-    write_text(path, &csb::bot::value_net::file::write(&network))
+    write_whole(path, &csb::bot::value_net::file::write(&network))
 }
 
 /// Writes the network embedded in the bot (generation 1: the network on main) to `path`.
 pub fn write_embedded(path: &Path) -> Result<(), String> {
     let network = csb::bot::value_net::network::Network::embedded();
-    write_text(path, &csb::bot::value_net::file::write(&network))
+    write_whole(path, &csb::bot::value_net::file::write(&network))
 }
 
 /// Writes the trained policy `model`'s quantised network to `path`, whole or not at all.
 pub fn write_policy_model(model: &Path, path: &Path) -> Result<(), String> {
     let network = crate::policy_model::PolicyModel::load(model)?.bot_network()?;
     let network = csb::bot::policy_net::embedded::quantised(&network);
-    write_text(path, &csb::bot::policy_net::file::write_text(&network))
+    write_whole(path, &csb::bot::policy_net::file::write_text(&network))
 }
 
 /// Writes the policy network embedded in the bot (generation 1's) to `path`.
 pub fn write_embedded_policy(path: &Path) -> Result<(), String> {
     let network = csb::bot::policy_net::embedded::embedded();
-    write_text(path, &csb::bot::policy_net::file::write_text(&network))
-}
-
-fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    write_whole(path, &csb::bot::policy_net::file::write_text(&network))
 }

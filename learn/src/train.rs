@@ -7,13 +7,14 @@
 //! squashed by a logistic fitted on the training positions.
 
 use crate::checkpoint::{self, Checkpoint};
+use crate::common::files::write_whole;
+use crate::common::manifest::Manifest;
+use crate::common::plot::plot_losses;
 use crate::dataset::{DataSet, Samples};
-use crate::manifest::Manifest;
 use crate::metrics::{predict, Prediction};
 use crate::model::{log_loss, Model};
 use crate::model_manifest;
 use crate::optimiser::{AdamW, AdamWSettings};
-use crate::plot::plot_losses;
 use crate::target::Target;
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Optimizer, ParamsAdamW};
@@ -179,10 +180,7 @@ fn write_rows(path: &Path, rows: &[EpochRow]) -> Result<(), String> {
             row.validation_accuracy
         );
     }
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    write_whole(path, text)
 }
 
 /// A seeded shuffle of `0..n` (Fisher–Yates on splitmix64).

@@ -4,6 +4,7 @@
 //! interval (`generations_table.rs`). Labelled axes with numbers and a legend; written whole or
 //! not at all.
 
+use super::files::write_whole;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -36,10 +37,7 @@ fn write_svg(
         draw(&area)?;
         area.present().map_err(|e| plot_error(path, e))?;
     }
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, svg)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    write_whole(path, svg)
 }
 
 /// Draws the two loss curves (one value per epoch, epoch 1 first) into the SVG `path`.
