@@ -10,35 +10,17 @@
 //! `g(own view) − g(their view)`, the `view 1` line is the same sample mirrored and would add
 //! the same loss again.
 
-use crate::data_manifest::{verified_games, DataManifest};
-use crate::game_file::{parse_game, GameRecord, PodRecord, PositionRecord};
+use crate::data::game_file::{parse_game, GameRecord, PositionRecord};
+use crate::data::manifest::{verified_games, window_sha256, DataManifest};
+use crate::data::position::fast_pods;
+use crate::data::split::{split_of_map, Split};
 use crate::target::{root_value, td_lambda, Target};
 use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};
-use csb::engine::{FastPod, Map, Pod, Vec2};
-use csb::search::Rng;
+use csb::engine::{FastPod, Map};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// Where a map's games go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Split {
-    Train,
-    Validation,
-    Test,
-}
-
-/// The split of the games on the map of `map_seed`: the first draw of the project's generator
-/// seeded with it, modulo 10: 0 test, 1 validation, 2 to 9 training (so a tenth of the maps
-/// each, as they come).
-pub fn split_of_map(map_seed: i64) -> Split {
-    match Rng::new(map_seed as u64).next_u64() % 10 {
-        0 => Split::Test,
-        1 => Split::Validation,
-        _ => Split::Train,
-    }
-}
 
 /// Positions with their inputs and targets, in flat arrays (row-major).
 #[derive(Clone, Debug, Default)]
@@ -158,23 +140,6 @@ impl DataSet {
     }
 }
 
-/// The hash that names a window's data: `newest`'s own ([`DataManifest::data_sha256`]) when
-/// the window is empty, else the SHA-256 of every directory's hash, one a line, the window's
-/// first.
-pub fn window_sha256(newest: &DataManifest, window: &[(std::path::PathBuf, String)]) -> String {
-    if window.is_empty() {
-        return newest.data_sha256();
-    }
-    let mut lines = String::new();
-    for (_, hash) in window {
-        lines.push_str(hash);
-        lines.push('\n');
-    }
-    lines.push_str(&newest.data_sha256());
-    lines.push('\n');
-    crate::common::manifest::sha256_hex(lines.as_bytes())
-}
-
 impl Samples {
     /// Appends `other`'s samples (a game's samples stay together).
     fn extend(&mut self, other: Samples) {
@@ -214,32 +179,6 @@ pub fn load_window(newest: &Path, older: &[std::path::PathBuf]) -> Result<DataSe
         data.test.extend(set.test);
     }
     Ok(data)
-}
-
-/// The engine pod of a recorded pod.
-pub fn engine_pod(record: &PodRecord) -> Pod {
-    Pod {
-        pos: Vec2::new(f64::from(record.x), f64::from(record.y)),
-        vel: Vec2::new(f64::from(record.vx), f64::from(record.vy)),
-        angle_rad: record.angle_rad,
-        passes: record.passes,
-        last_pass_turn: 0,
-        boost_used: record.boost_used,
-        shield_lock_turns: record.shield_lock_turns,
-    }
-}
-
-/// The search's pods of a recorded position (an unset angle faces the next checkpoint, as the
-/// bot assumes).
-pub fn fast_pods(pods: &[PodRecord; 4], map: &Map) -> [FastPod; 4] {
-    pods.map(|record| {
-        let pod = engine_pod(&record);
-        let next = map.checkpoint(usize::from(record.next_checkpoint));
-        let fallback = (next.y - pod.pos.y).atan2(next.x - pod.pos.x);
-        let mut fast = FastPod::from_pod(&pod, map.checkpoint_count(), fallback);
-        fast.next_checkpoint = record.next_checkpoint;
-        fast
-    })
 }
 
 /// The hand evaluation's roles: each team's runner the pod with more progress (the bot's own
@@ -317,7 +256,7 @@ pub fn add_game(game: &GameRecord, samples: &mut Samples) -> Result<(), String> 
 
 /// Reads the games of `dir`, checked against its manifest, into the three splits. Errors (one
 /// line each): a missing or unreadable directory, one without games or without a manifest, files
-/// that are not the manifest's (`data_manifest::verified_games`), a malformed file (named, with
+/// that are not the manifest's (`data::manifest::verified_games`), a malformed file (named, with
 /// its line), a split left empty.
 pub fn load(dir: &Path) -> Result<DataSet, String> {
     let (mut train, mut validation, mut test) = Default::default();
@@ -358,24 +297,4 @@ pub fn load(dir: &Path) -> Result<DataSet, String> {
         ));
     }
     Ok(data)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::selfplay::map_seed;
-
-    #[test]
-    fn a_pair_of_games_shares_a_map_and_the_held_out_splits_are_a_tenth() {
-        let mut counts = [0u32; 3];
-        for pair in 0..5000u64 {
-            // Self-play's games 2k and 2k + 1 share a map, hence a split.
-            let (first, second) = (map_seed(9, 2 * pair), map_seed(9, 2 * pair + 1));
-            assert_eq!(first, second);
-            counts[split_of_map(first) as usize] += 1;
-        }
-        // 500 expected in each held-out split; 400 is 4.7 standard deviations away.
-        assert!(counts[1] > 400 && counts[1] < 600, "{counts:?}");
-        assert!(counts[2] > 400 && counts[2] < 600, "{counts:?}");
-    }
 }

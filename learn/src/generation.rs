@@ -28,7 +28,7 @@
 
 use crate::common::files::{read_bytes, write_whole};
 use crate::common::manifest::{sha256_hex, Manifest};
-use crate::game_file::GameRecord;
+use crate::data::game_file::GameRecord;
 use crate::net_file::{
     write_embedded, write_embedded_policy, write_model, write_policy_model, NET_FILE, POLICY_FILE,
 };
@@ -583,7 +583,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
         ];
         args.extend(flags);
         run_learn(places, &args)?;
-        let manifest = crate::data_manifest::DataManifest::read(&data)?
+        let manifest = crate::data::manifest::DataManifest::read(&data)?
             .ok_or_else(|| format!("{} has no manifest after self-play", data.display()))?;
         state.done(
             &dir,

@@ -13,12 +13,10 @@
 
 pub mod checkpoint;
 pub mod common;
-pub mod data_manifest;
+pub mod data;
 pub mod dataset;
-pub mod game_file;
 pub mod generation;
 pub mod generations_table;
-pub mod merge;
 pub mod metrics;
 pub mod model;
 pub mod model_manifest;
@@ -28,9 +26,10 @@ pub mod policy_data;
 pub mod policy_model;
 pub mod policy_train;
 pub mod selfplay;
-pub mod shard;
 pub mod target;
 pub mod train;
 
 /// The path `tests/reproduce.rs` (kept byte for byte) names the manifest format by.
 pub use common::manifest;
+/// The path `tests/reproduce.rs` names a data directory's manifest by.
+pub use data::manifest as data_manifest;

@@ -7,11 +7,13 @@
 use clap::{Parser, Subcommand};
 use csb::bot::signature::{decision_signature, signature_hex};
 use learn::common::files::write_whole;
-use learn::data_manifest::{begin_run, game_file_name, list_games, Run, RunBot};
-use learn::game_file::{write_game, GameRecord};
+use learn::data::command::{merge, MergeArgs};
+use learn::data::game_file::{write_game, GameRecord};
+use learn::data::manifest::{begin_run, list_games};
+use learn::data::run::{game_file_name, map_seed, Run, RunBot};
+use learn::data::shard::Shard;
 use learn::model_manifest::manifest_path;
-use learn::selfplay::{map_seed, play_games, Contestant};
-use learn::shard::Shard;
+use learn::selfplay::{play_games, Contestant};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -176,17 +178,6 @@ struct TableArgs {
     /// The generations table to write.
     #[arg(long, default_value = "docs/generations.md")]
     table: PathBuf,
-}
-
-#[derive(clap::Args)]
-struct MergeArgs {
-    /// The merged data directory (created if missing; games already there must equal the
-    /// shards').
-    #[arg(long)]
-    out: PathBuf,
-    /// The shard directories, one per `--shard I/N` of the run.
-    #[arg(required = true)]
-    shards: Vec<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -521,22 +512,6 @@ fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         manifest.files.len(),
         manifest.run.games,
         manifest.data_sha256()
-    );
-    Ok(())
-}
-
-fn merge(args: &MergeArgs) -> Result<(), String> {
-    let merged = learn::merge::merge(&args.out, &args.shards)?;
-    eprintln!(
-        "merge: {} shards into {}, {} games written now, {} already there; its manifest lists {} \
-         of the run's {} games (data-sha256 {})",
-        args.shards.len(),
-        args.out.display(),
-        merged.copied,
-        merged.already_there,
-        merged.manifest.files.len(),
-        merged.manifest.run.games,
-        merged.manifest.data_sha256()
     );
     Ok(())
 }

@@ -4,11 +4,12 @@
 //! blocker), the targets: the root's visit counts as a distribution over the 10 actions, and the
 //! root's visit-weighted mean score (what that pod's tree backed up) as its value. A pod whose
 //! root was never expanded (no visits) is masked out. Split by map as the value network's data
-//! (`dataset::split_of_map`), read only when the files are their manifest's.
+//! (`data::split::split_of_map`), read only when the files are their manifest's.
 
-use crate::data_manifest::{verified_games, DataManifest};
-use crate::dataset::{fast_pods, split_of_map, Split};
-use crate::game_file::{parse_game, GameRecord, STAT_ACTIONS};
+use crate::data::game_file::{parse_game, GameRecord, STAT_ACTIONS};
+use crate::data::manifest::{verified_games, DataManifest};
+use crate::data::position::fast_pods;
+use crate::data::split::{split_of_map, Split};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::features::{Inputs, FEATURE_COUNT};
@@ -30,9 +31,9 @@ pub struct PolicySamples {
 
 impl PolicyDataSet {
     /// The hash that names the data, as the value network's data set's
-    /// ([`crate::dataset::window_sha256`]).
+    /// ([`crate::data::manifest::window_sha256`]).
     pub fn data_sha256(&self) -> String {
-        crate::dataset::window_sha256(&self.manifest, &self.window)
+        crate::data::manifest::window_sha256(&self.manifest, &self.window)
     }
 }
 

@@ -9,8 +9,9 @@
 //! Each position is recorded from both players' points of view, with the viewing player's root
 //! statistics (`game_file.rs`).
 
-use crate::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
-use arena::matches::seeds::{game_seed, p1_is_player0};
+use crate::data::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
+use crate::data::run::map_seed;
+use arena::matches::seeds::p1_is_player0;
 use csb::bot::config::BotConfig;
 use csb::bot::two_pod::player::Player;
 use csb::engine::referee::splitmix64::splitmix64;
@@ -20,12 +21,6 @@ use csb::protocol::{InitInput, TurnInput};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
-
-/// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
-/// games `2k` and `2k + 1` share a map with the seats swapped.
-pub fn map_seed(seed: u64, index: u64) -> i64 {
-    game_seed(seed, index as usize)
-}
 
 /// A player of self-play: its name in the data and its bot settings (iterations set).
 #[derive(Clone, Debug)]
@@ -217,7 +212,7 @@ fn position(race: &Race, player: usize, turn: u16, bot: &Player) -> PositionReco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_file::{parse_game, write_game};
+    use crate::data::game_file::{parse_game, write_game};
 
     fn contestants(iterations: u64) -> [Contestant; 2] {
         let config = BotConfig {

@@ -5,8 +5,8 @@
 
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::bot::value_net::network::Network;
+use learn::data::game_file::parse_game;
 use learn::dataset::{add_game, Samples};
-use learn::game_file::parse_game;
 use learn::model::Model;
 use std::path::Path;
 

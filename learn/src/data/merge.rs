@@ -17,9 +17,9 @@
 
 use crate::common::files::{read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
-use crate::data_manifest::{game_file_name, game_files, DataManifest, Run, MANIFEST_FILE};
-use crate::game_file::parse_game;
-use crate::selfplay::map_seed;
+use crate::data::game_file::parse_game;
+use crate::data::manifest::{game_files, DataManifest, MANIFEST_FILE};
+use crate::data::run::{game_file_name, map_seed, Run};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

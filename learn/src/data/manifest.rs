@@ -27,7 +27,8 @@
 
 use crate::common::files::read_bytes;
 use crate::common::manifest::{sha256_hex, Manifest};
-use crate::game_file::{parse_game, GameRecord};
+use crate::data::game_file::{parse_game, GameRecord};
+use crate::data::run::{game_file_name, Run, RunBot};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -36,61 +37,11 @@ use std::path::{Path, PathBuf};
 pub const MANIFEST_FILE: &str = "manifest.txt";
 const KIND: &str = "csb-selfplay-manifest 1";
 
-/// The file name of game `index`.
-pub fn game_file_name(index: u64) -> String {
-    format!("game-{index:06}.csbsp")
-}
-
-/// One bot of a run: its csb flags (words joined by single spaces) and decision signature.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunBot {
-    pub flags: String,
-    pub signature: String,
-}
-
-/// The run that plays a directory's games.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
-    pub seed: u64,
-    /// Games of the whole run (all shards).
-    pub games: u64,
-    pub iterations: u64,
-    pub nodes: usize,
-    /// The first bot (`--bot-args`) and its opponent (`--opponent-args`, the first's flags in
-    /// self-play).
-    pub bots: [RunBot; 2],
-}
-
 /// A directory's manifest: the run and its listed games (file name → SHA-256).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataManifest {
     pub run: Run,
     pub files: BTreeMap<String, String>,
-}
-
-impl Run {
-    /// The settings as `(key, value)` in the manifest's order (the game count apart).
-    fn settings(&self) -> [(&'static str, String); 7] {
-        [
-            ("seed", self.seed.to_string()),
-            ("iterations", self.iterations.to_string()),
-            ("nodes", self.nodes.to_string()),
-            ("bot-flags", self.bots[0].flags.clone()),
-            ("bot-signature", self.bots[0].signature.clone()),
-            ("opponent-flags", self.bots[1].flags.clone()),
-            ("opponent-signature", self.bots[1].signature.clone()),
-        ]
-    }
-
-    /// The first setting (the game count apart) where `self` and `other` differ, as
-    /// `key (self's value, other's value)`.
-    pub(crate) fn first_difference(&self, other: &Run) -> Option<(&'static str, String, String)> {
-        self.settings()
-            .into_iter()
-            .zip(other.settings())
-            .find(|((_, mine), (_, theirs))| mine != theirs)
-            .map(|((key, mine), (_, theirs))| (key, mine, theirs))
-    }
 }
 
 impl DataManifest {
@@ -364,6 +315,23 @@ pub fn verified_games(
         each(&path, &text)?;
     }
     Ok(manifest)
+}
+
+/// The hash that names a window's data: `newest`'s own ([`DataManifest::data_sha256`]) when
+/// the window is empty, else the SHA-256 of every directory's hash, one a line, the window's
+/// first.
+pub fn window_sha256(newest: &DataManifest, window: &[(PathBuf, String)]) -> String {
+    if window.is_empty() {
+        return newest.data_sha256();
+    }
+    let mut lines = String::new();
+    for (_, hash) in window {
+        lines.push_str(hash);
+        lines.push('\n');
+    }
+    lines.push_str(&newest.data_sha256());
+    lines.push('\n');
+    sha256_hex(lines.as_bytes())
 }
 
 #[cfg(test)]
