@@ -33,7 +33,7 @@ use crate::net_file::{
     write_embedded, write_embedded_policy, write_model, write_policy_model, NET_FILE, POLICY_FILE,
 };
 use crate::policy_train::POLICY_MODEL_FILE;
-use crate::selfplay::{play_games, Contestant};
+use crate::selfplay::play::{play_games, Contestant};
 use crate::target::{hand_share, Target};
 use arena::matches::seeds::p1_is_player0;
 use arena::stats::pentanomial::Pentanomial;
