@@ -29,12 +29,11 @@
 use crate::common::files::{read_bytes, write_whole};
 use crate::common::manifest::{sha256_hex, Manifest};
 use crate::data::game_file::GameRecord;
-use crate::net_file::{
-    write_embedded, write_embedded_policy, write_model, write_policy_model, NET_FILE, POLICY_FILE,
-};
+use crate::policy::net_file::{write_embedded_policy, write_policy_model, POLICY_FILE};
 use crate::policy_train::POLICY_MODEL_FILE;
 use crate::selfplay::play::{play_games, Contestant};
-use crate::target::{hand_share, Target};
+use crate::value::net_file::{write_embedded, write_model, NET_FILE};
+use crate::value::target::{hand_share, Target};
 use arena::matches::seeds::p1_is_player0;
 use arena::stats::pentanomial::Pentanomial;
 use arena::stats::sprt::{Decision, Sprt};
@@ -604,7 +603,7 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
 
     // 2. Training on the window: the value network, then the policy.
     let train_dir = dir.join("train");
-    let model = train_dir.join(crate::train::MODEL_FILE);
+    let model = train_dir.join(crate::value::train::MODEL_FILE);
     let network = dir.join(NET_FILE);
     let window: Vec<PathBuf> = all
         .iter()
@@ -761,9 +760,14 @@ fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), String> {
     create_dir(&kept)?;
     let train = dir.join("train");
     let mut files = vec![
-        (train.join(crate::train::MODEL_FILE), "model.safetensors"),
         (
-            crate::model_manifest::manifest_path(&train.join(crate::train::MODEL_FILE)),
+            train.join(crate::value::train::MODEL_FILE),
+            "model.safetensors",
+        ),
+        (
+            crate::value::model_manifest::manifest_path(
+                &train.join(crate::value::train::MODEL_FILE),
+            ),
             "model.manifest",
         ),
         (dir.join(NET_FILE), NET_FILE),

@@ -14,6 +14,7 @@ use crate::common::files::write_whole;
 use crate::common::manifest::Manifest;
 use crate::common::plot::{plot_elo, plot_losses, EloPoint};
 use crate::generation::{folder_name, GateResult, State};
+use crate::value::loss_csv::curves;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -43,26 +44,6 @@ fn read_kept(keep: &Path) -> Result<BTreeMap<u32, Kept>, String> {
         kept.insert(state.generation, Kept { state, model });
     }
     Ok(kept)
-}
-
-/// The training and validation curves of a `loss.csv` (as `learn train` writes it).
-pub fn curves(path: &Path) -> Result<(Vec<f64>, Vec<f64>), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let (mut train, mut validation) = (Vec::new(), Vec::new());
-    for (index, line) in text.lines().enumerate().skip(1) {
-        let fields: Vec<f64> = line.split(',').filter_map(|f| f.parse().ok()).collect();
-        if fields.len() != 4 {
-            return Err(format!(
-                "{} line {}: expected epoch,train,validation,accuracy",
-                path.display(),
-                index + 1
-            ));
-        }
-        train.push(fields[1]);
-        validation.push(fields[2]);
-    }
-    Ok((train, validation))
 }
 
 /// The policy's cell of a kept generation: its report's test figures (`learn train-policy`'s

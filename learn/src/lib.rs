@@ -11,23 +11,16 @@
 //! themselves are the bot's (`csb::bot::value_net::features`), so the trainer and the bot cannot
 //! disagree.
 
-pub mod checkpoint;
 pub mod common;
 pub mod data;
-pub mod dataset;
 pub mod generation;
 pub mod generations_table;
-pub mod metrics;
-pub mod model;
-pub mod model_manifest;
-pub mod net_file;
-pub mod optimiser;
+pub mod policy;
 pub mod policy_data;
 pub mod policy_model;
 pub mod policy_train;
 pub mod selfplay;
-pub mod target;
-pub mod train;
+pub mod value;
 
 /// The path `tests/reproduce.rs` (kept byte for byte) names the manifest format by.
 pub use common::manifest;

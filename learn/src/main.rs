@@ -7,8 +7,10 @@
 use clap::{Parser, Subcommand};
 use learn::common::files::write_whole;
 use learn::data::command::{merge, MergeArgs};
-use learn::model_manifest::manifest_path;
 use learn::selfplay::command::{selfplay, SelfplayArgs};
+use learn::value::command::{
+    evaluate, export, plot_losses, train, EvaluateArgs, ExportArgs, PlotArgs, TrainArgs,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -66,16 +68,6 @@ enum Command {
 }
 
 #[derive(clap::Args)]
-struct PlotArgs {
-    /// The curves (`learn train`'s loss.csv).
-    #[arg(long)]
-    csv: PathBuf,
-    /// The SVG file to write.
-    #[arg(long)]
-    out: PathBuf,
-}
-
-#[derive(clap::Args)]
 struct GenerationArgs {
     /// The generations' folders (data, training, gates).
     #[arg(long, default_value = "data/generations")]
@@ -123,8 +115,8 @@ struct GenerationArgs {
     hand_share_generations: u32,
     /// What the rest of the target learns: result, root or td:LAMBDA over the best network's
     /// values (learn train --target). td:0.7 measured best (README, "Self-play generations").
-    #[arg(long, default_value = "td:0.7", value_parser = learn::target::Target::parse)]
-    target: learn::target::Target,
+    #[arg(long, default_value = "td:0.7", value_parser = learn::value::target::Target::parse)]
+    target: learn::value::target::Target,
     /// Trainings of the value network in a row (fitted TD): the first bootstraps its TD target
     /// from the parent's network, each later one from the round before it (td targets only).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
@@ -152,20 +144,6 @@ struct GenerationArgs {
 }
 
 #[derive(clap::Args)]
-struct EvaluateArgs {
-    /// The network file to measure.
-    #[arg(long)]
-    network: PathBuf,
-    /// The data directory (checked against its manifest) whose test split measures it.
-    #[arg(long)]
-    data: PathBuf,
-    /// Older data directories read with DATA (a generation's window), each checked against its
-    /// manifest.
-    #[arg(long)]
-    window_data: Vec<PathBuf>,
-}
-
-#[derive(clap::Args)]
 struct TableArgs {
     /// Where promoted generations are kept.
     #[arg(long, default_value = "learn/generations")]
@@ -173,42 +151,6 @@ struct TableArgs {
     /// The generations table to write.
     #[arg(long, default_value = "docs/generations.md")]
     table: PathBuf,
-}
-
-#[derive(clap::Args)]
-struct TrainArgs {
-    /// Directory of self-play game files.
-    #[arg(long, default_value = "data/selfplay")]
-    data: PathBuf,
-    /// Older data directories trained on with DATA (a generation's window), each checked
-    /// against its manifest; repeat the flag for each.
-    #[arg(long)]
-    window_data: Vec<PathBuf>,
-    /// Directory of the checkpoint, loss.csv and loss.svg.
-    #[arg(long, default_value = "target/train")]
-    out: PathBuf,
-    #[arg(long, default_value_t = 12)]
-    epochs: usize,
-    #[arg(long, default_value_t = 256)]
-    batch: usize,
-    #[arg(long, default_value_t = 2e-3)]
-    learning_rate: f64,
-    /// Seed of the initial weights and of the minibatches' order.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Weight of the learned target (`--target`, the game's result by default) in the target;
-    /// the rest, the hand evaluation's share, is its view of the position 20 turns later
-    /// (squashed by the logistic fitted on the results).
-    #[arg(long, default_value_t = 0.3)]
-    result_weight: f32,
-    /// What the result weight's share learns: `result` (the game's), `root` (the searches' own
-    /// root values, recorded in the data's stats) or `td:LAMBDA` (TD(λ) over the values of
-    /// --td-network).
-    #[arg(long, default_value = "result", value_parser = learn::target::Target::parse)]
-    target: learn::target::Target,
-    /// The network file (`csb --net-file`) whose values `--target td:LAMBDA` bootstraps from.
-    #[arg(long)]
-    td_network: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -254,20 +196,6 @@ struct EmbedPolicyArgs {
     weights: PathBuf,
 }
 
-#[derive(clap::Args)]
-struct ExportArgs {
-    /// The trained model.
-    #[arg(long, default_value = "target/train/model.safetensors")]
-    model: PathBuf,
-    /// The bot's weights file to write.
-    #[arg(long, default_value = "src/bot/value_net/weights.rs")]
-    weights: PathBuf,
-    /// Where the model's copy goes (the test compares it with the weights file); its manifest
-    /// goes beside it.
-    #[arg(long, default_value = "learn/model/value.safetensors")]
-    keep: PathBuf,
-}
-
 fn main() -> ExitCode {
     let cli = match tool_cli::parse_args::<Cli>("learn") {
         Ok(cli) => cli,
@@ -283,11 +211,7 @@ fn main() -> ExitCode {
         Command::Export(args) => export(&args),
         Command::Generation(args) => generation(&args),
         Command::Evaluate(args) => evaluate(&args),
-        Command::PlotLosses(args) => {
-            learn::generations_table::curves(&args.csv).and_then(|(train, validation)| {
-                learn::common::plot::plot_losses(&args.out, &train, &validation)
-            })
-        }
+        Command::PlotLosses(args) => plot_losses(&args),
         Command::GenerationsTable(args) => learn::generation::first_generation_in(&args.keep)
             .and_then(|()| learn::generations_table::write(&args.keep, &args.table))
             .map(|()| eprintln!("generations-table: {} written", args.table.display())),
@@ -305,90 +229,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn train(args: &TrainArgs) -> Result<(), String> {
-    if args.epochs == 0 || args.batch == 0 {
-        return Err("--epochs and --batch must be at least 1".to_string());
-    }
-    let data = learn::dataset::load_window(&args.data, &args.window_data)?;
-    let config = learn::train::TrainConfig {
-        data: args.data.clone(),
-        window_data: args.window_data.clone(),
-        out: args.out.clone(),
-        epochs: args.epochs,
-        batch: args.batch,
-        learning_rate: args.learning_rate,
-        seed: args.seed,
-        result_weight: args.result_weight,
-        target: args.target,
-        td_network: args.td_network.clone(),
-        progress: true,
-    };
-    let report = learn::train::train(&data, &config)?;
-    print!("{}", report.summary());
-    let model = args.out.join(learn::train::MODEL_FILE);
-    let network = args.out.join(learn::net_file::NET_FILE);
-    learn::net_file::write_model(&model, &network)?;
-    println!(
-        "curves: {} and {}; model, manifest and network file: {}, {} and {}",
-        args.out.join("loss.csv").display(),
-        args.out.join("loss.svg").display(),
-        model.display(),
-        manifest_path(&model).display(),
-        network.display()
-    );
-    Ok(())
-}
-
-fn export(args: &ExportArgs) -> Result<(), String> {
-    let model = learn::model::Model::load(&args.model)?;
-    let text = model.export()?;
-    let bytes = std::fs::read(&args.model)
-        .map_err(|error| format!("cannot read {}: {error}", args.model.display()))?;
-    if args.keep != args.model {
-        // A model newly kept in the tree carries its manifest: read it before writing anything.
-        let manifest = learn::model_manifest::read(&args.model)?.ok_or_else(|| {
-            format!(
-                "{} has no manifest ({}): train the model with `learn train`, which writes one",
-                args.model.display(),
-                manifest_path(&args.model).display()
-            )
-        })?;
-        if let Some(parent) = args.keep.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
-        }
-        manifest.write(&manifest_path(&args.keep))?;
-        write_whole(&args.keep, &bytes)?;
-    }
-    write_whole(&args.weights, text.as_bytes())?;
-    eprintln!(
-        "export: {} ({} characters) from {}, model kept in {}",
-        args.weights.display(),
-        text.chars().count(),
-        args.model.display(),
-        args.keep.display()
-    );
-    Ok(())
-}
-
-fn evaluate(args: &EvaluateArgs) -> Result<(), String> {
-    let data = learn::dataset::load_window(&args.data, &args.window_data)?;
-    let (network, hand) = learn::train::evaluate_file(&data, &args.network)?;
-    println!(
-        "test split of {} ({} positions): network {} log-loss {:.4} accuracy {:.2}%; hand \
-         log-loss {:.4} accuracy {:.2}%; network minus hand {:+.4} nats",
-        args.data.display(),
-        data.test.len(),
-        args.network.display(),
-        network.log_loss,
-        100.0 * network.accuracy,
-        hand.log_loss,
-        100.0 * hand.accuracy,
-        network.log_loss - hand.log_loss
-    );
-    Ok(())
 }
 
 fn generation(args: &GenerationArgs) -> Result<(), String> {

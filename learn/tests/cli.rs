@@ -17,7 +17,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Self-play of `games` quick games into `dir`, seed 12: its first five maps fall in all three
-/// splits (`learn::dataset::split_of_map`).
+/// splits (`learn::data::split::split_of_map`).
 fn generate(dir: &Path, games: u64) -> Output {
     generate_with(dir, games, "12")
 }

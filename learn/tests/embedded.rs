@@ -6,8 +6,8 @@
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::bot::value_net::network::Network;
 use learn::data::game_file::parse_game;
-use learn::dataset::{add_game, Samples};
-use learn::model::Model;
+use learn::value::dataset::{add_game, Samples};
+use learn::value::model::Model;
 use std::path::Path;
 
 /// Largest |logit| difference allowed between the bot's network and candle's. A logit error of

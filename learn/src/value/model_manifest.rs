@@ -9,9 +9,9 @@
 //! model.
 
 use crate::common::manifest::{sha256_hex, Manifest};
-use crate::dataset::DataSet;
-use crate::metrics::Prediction;
-use crate::train::TrainConfig;
+use crate::value::config::TrainConfig;
+use crate::value::dataset::DataSet;
+use crate::value::metrics::Prediction;
 use std::path::{Path, PathBuf};
 
 const KIND: &str = "csb-model-manifest 1";

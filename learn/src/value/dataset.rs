@@ -14,7 +14,7 @@ use crate::data::game_file::{parse_game, GameRecord, PositionRecord};
 use crate::data::manifest::{verified_games, window_sha256, DataManifest};
 use crate::data::position::fast_pods;
 use crate::data::split::{split_of_map, Split};
-use crate::target::{root_value, td_lambda, Target};
+use crate::value::target::{root_value, td_lambda, Target};
 use csb::bot::evaluation::{player0_advantage, EvalWeights, Roles};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::features::{features, swap_teams, FEATURE_COUNT};

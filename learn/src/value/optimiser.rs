@@ -4,7 +4,7 @@
 //! from zero. Here the state is a few named tensors (`checkpoint.rs` saves them), and a run
 //! resumed from them takes the same steps as one that never stopped.
 
-use crate::model::{Model, TENSORS};
+use crate::value::model::{Model, TENSORS};
 use candle_core::{DType, Device, Tensor, Var};
 use std::collections::HashMap;
 
@@ -171,7 +171,7 @@ impl AdamW {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::log_loss;
+    use crate::value::model::log_loss;
     use csb::bot::value_net::features::FEATURE_COUNT;
 
     /// A few steps on fixed inputs.

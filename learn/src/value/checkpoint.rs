@@ -4,9 +4,9 @@
 //! chooses the same early-stopping epoch (`loss.csv` is an output drawn from these figures,
 //! never read back).
 
-use crate::model::Model;
-use crate::optimiser::AdamW;
-use crate::train::EpochRow;
+use crate::value::loss_csv::EpochRow;
+use crate::value::model::Model;
+use crate::value::optimiser::AdamW;
 use candle_core::{Device, Tensor};
 use std::collections::HashMap;
 use std::path::Path;

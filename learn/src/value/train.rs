@@ -6,102 +6,28 @@
 //! network (as trained, and quantised as the bot embeds it) beside the hand evaluation's,
 //! squashed by a logistic fitted on the training positions.
 
-use crate::checkpoint::{self, Checkpoint};
-use crate::common::files::write_whole;
 use crate::common::manifest::Manifest;
 use crate::common::plot::plot_losses;
-use crate::dataset::{DataSet, Samples};
-use crate::metrics::{predict, Prediction};
-use crate::model::{log_loss, Model};
-use crate::model_manifest;
-use crate::optimiser::{AdamW, AdamWSettings};
-use crate::target::Target;
+use crate::value::checkpoint::{self, Checkpoint};
+use crate::value::config::TrainConfig;
+use crate::value::dataset::{DataSet, Samples};
+use crate::value::loss_csv::{write_rows, EpochRow};
+use crate::value::metrics::{predict, Prediction};
+use crate::value::model::{log_loss, Model};
+use crate::value::model_manifest;
+use crate::value::optimiser::{AdamW, AdamWSettings};
 use candle_core::{Device, Tensor, Var};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::engine::referee::splitmix64::splitmix64;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The model file training writes in its directory (the best epoch's), with its manifest
 /// beside it.
 pub const MODEL_FILE: &str = "model.safetensors";
 /// The checkpoint file (the latest epoch's, with the optimiser's state).
 pub const CHECKPOINT_FILE: &str = "checkpoint.safetensors";
-
-/// What to train and where.
-#[derive(Clone, Debug)]
-pub struct TrainConfig {
-    /// Directory of the self-play data (recorded in the model's manifest).
-    pub data: PathBuf,
-    /// Older data directories trained on with it (a generation's window).
-    pub window_data: Vec<PathBuf>,
-    /// Directory of checkpoints and curves.
-    pub out: PathBuf,
-    pub epochs: usize,
-    pub batch: usize,
-    pub learning_rate: f64,
-    /// Seed of the initial weights and of the shuffling.
-    pub seed: u64,
-    /// Weight of the game's result in the training target, the rest going to the hand
-    /// evaluation's view [`crate::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
-    pub result_weight: f32,
-    /// What the result weight's share learns (`target.rs`): the result, the searches' root
-    /// values or TD(λ) over `td_network`'s values.
-    pub target: Target,
-    /// The network file (`csb --net-file`) whose values TD(λ) bootstraps from.
-    pub td_network: Option<PathBuf>,
-    /// Show a progress bar.
-    pub progress: bool,
-}
-
-/// `path` as one shell word (quoted when it holds anything but plain characters).
-fn shell_word(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+=:,@".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
-}
-
-impl TrainConfig {
-    /// The command that repeats this training, every setting spelled out.
-    pub fn command(&self) -> String {
-        let window: String = self
-            .window_data
-            .iter()
-            .map(|dir| format!(" --window-data {}", shell_word(dir)))
-            .collect();
-        format!(
-            "learn train --data {} --out {} --epochs {} --batch {} --learning-rate {} --seed {} \
-             --result-weight {} --target {}{}{window}",
-            shell_word(&self.data),
-            shell_word(&self.out),
-            self.epochs,
-            self.batch,
-            self.learning_rate,
-            self.seed,
-            self.result_weight,
-            self.target,
-            self.td_network
-                .as_ref()
-                .map_or(String::new(), |path| format!(
-                    " --td-network {}",
-                    shell_word(path)
-                ))
-        )
-    }
-}
-
-/// One epoch's figures (a row of `loss.csv`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EpochRow {
-    pub train_loss: f64,
-    pub validation_loss: f64,
-    pub validation_accuracy: f64,
-}
 
 /// The figures training ends with: the best epoch's model on the test split.
 #[derive(Clone, Debug)]
@@ -164,23 +90,6 @@ impl TrainReport {
 
 fn candle_error(error: candle_core::Error) -> String {
     error.to_string().lines().next().unwrap_or("").to_string()
-}
-
-const CSV_HEADER: &str = "epoch,train_loss,validation_loss,validation_accuracy";
-
-fn write_rows(path: &Path, rows: &[EpochRow]) -> Result<(), String> {
-    let mut text = format!("{CSV_HEADER}\n");
-    for (epoch, row) in rows.iter().enumerate() {
-        let _ = writeln!(
-            text,
-            "{},{:.6},{:.6},{:.6}",
-            epoch + 1,
-            row.train_loss,
-            row.validation_loss,
-            row.validation_accuracy
-        );
-    }
-    write_whole(path, text)
 }
 
 /// A seeded shuffle of `0..n` (Fisher–Yates on splitmix64).
@@ -277,7 +186,10 @@ fn hand_logits(samples: &Samples, slope: f64, intercept: f64) -> Vec<f32> {
 
 /// The quantised network's logits (the bot's own forward pass).
 fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String> {
-    Ok(crate::target::network_logits(&model.quantised()?, samples))
+    Ok(crate::value::logits::network_logits(
+        &model.quantised()?,
+        samples,
+    ))
 }
 
 /// A network file's figures on `data`'s test split beside the hand evaluation's, the latter's
@@ -287,7 +199,7 @@ fn quantised_logits(model: &Model, samples: &Samples) -> Result<Vec<f32>, String
 pub fn evaluate_file(data: &DataSet, network: &Path) -> Result<(Prediction, Prediction), String> {
     let (slope, intercept) = fit_hand_logistic(&data.train)?;
     let test = &data.test;
-    let logits = crate::target::file_logits(network, test)?;
+    let logits = crate::value::logits::file_logits(network, test)?;
     Ok((
         predict(&logits, &test.results),
         predict(&hand_logits(test, slope, intercept), &test.results),
@@ -362,7 +274,7 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     let resumed = resume_point(config, &manifest)?;
     let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let mut train_set = data.train.clone();
-    let network_values = crate::target::network_values(config, &train_set)?;
+    let network_values = crate::value::logits::network_values(config, &train_set)?;
     train_set.bootstrap(
         config.result_weight,
         hand_slope,
@@ -511,11 +423,5 @@ mod tests {
         };
         assert_eq!(best_epoch(&[row(0.7), row(0.6), row(0.6), row(0.65)]), 2);
         assert_eq!(best_epoch(&[row(0.7)]), 1);
-    }
-
-    #[test]
-    fn the_command_quotes_paths_that_need_it() {
-        assert_eq!(shell_word(Path::new("data/selfplay")), "data/selfplay");
-        assert_eq!(shell_word(Path::new("my data/it's")), r"'my data/it'\''s'");
     }
 }

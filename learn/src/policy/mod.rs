@@ -1,0 +1,3 @@
+//! The policy network: its file for the bot (`net_file`).
+
+pub mod net_file;
