@@ -30,7 +30,7 @@ use crate::common::files::{read_bytes, write_whole};
 use crate::common::manifest::{sha256_hex, Manifest};
 use crate::data::game_file::GameRecord;
 use crate::policy::net_file::{write_embedded_policy, write_policy_model, POLICY_FILE};
-use crate::policy_train::POLICY_MODEL_FILE;
+use crate::policy::train::POLICY_MODEL_FILE;
 use crate::selfplay::play::{play_games, Contestant};
 use crate::value::net_file::{write_embedded, write_model, NET_FILE};
 use crate::value::target::{hand_share, Target};

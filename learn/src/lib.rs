@@ -16,9 +16,6 @@ pub mod data;
 pub mod generation;
 pub mod generations_table;
 pub mod policy;
-pub mod policy_data;
-pub mod policy_model;
-pub mod policy_train;
 pub mod selfplay;
 pub mod value;
 

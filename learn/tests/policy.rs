@@ -10,7 +10,7 @@ use common::{learn, scratch_in_temp, text};
 use csb::bot::policy_net::file::{parse_text, write_text};
 use csb::bot::policy_net::network::OUTPUTS;
 use csb::bot::value_net::features::FEATURE_COUNT;
-use learn::policy_model::PolicyModel;
+use learn::policy::model::PolicyModel;
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {

@@ -1,3 +1,10 @@
-//! The policy network: its file for the bot (`net_file`).
+//! The policy network: its data set of root visits and values (`data`), the model in candle
+//! with its loss (`model`), the training (`train`), its file for the bot (`net_file`), and the
+//! commands (`command`). It imports `data` and `common`, never `value`: the two networks are
+//! trained side by side on the same data.
 
+pub mod command;
+pub mod data;
+pub mod model;
 pub mod net_file;
+pub mod train;

@@ -11,7 +11,7 @@ pub const POLICY_FILE: &str = "policy.txt";
 
 /// Writes the trained policy `model`'s quantised network to `path`, whole or not at all.
 pub fn write_policy_model(model: &Path, path: &Path) -> Result<(), String> {
-    let network = crate::policy_model::PolicyModel::load(model)?.bot_network()?;
+    let network = crate::policy::model::PolicyModel::load(model)?.bot_network()?;
     let network = csb::bot::policy_net::embedded::quantised(&network);
     write_whole(path, &csb::bot::policy_net::file::write_text(&network))
 }

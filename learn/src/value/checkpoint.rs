@@ -4,6 +4,7 @@
 //! chooses the same early-stopping epoch (`loss.csv` is an output drawn from these figures,
 //! never read back).
 
+use crate::common::layers::candle_error;
 use crate::value::loss_csv::EpochRow;
 use crate::value::model::Model;
 use crate::value::optimiser::AdamW;
@@ -19,10 +20,6 @@ const EPOCHS: &str = "train.epochs";
 pub struct Checkpoint {
     pub tensors: HashMap<String, Tensor>,
     pub rows: Vec<EpochRow>,
-}
-
-fn candle_error(error: candle_core::Error) -> String {
-    error.to_string().lines().next().unwrap_or("").to_string()
 }
 
 /// Writes the checkpoint to `path` whole or not at all.

@@ -2,12 +2,12 @@
 //! loss, loading and saving, and the export of its weights into the bot's source
 //! (`src/bot/value_net/weights.rs`), quantised as `csb::bot::value_net::codec` says.
 
+use crate::common::layers::{self, candle_error};
 use candle_core::{DType, Device, Module, Tensor, Var};
-use candle_nn::{linear, Linear, VarBuilder, VarMap};
+use candle_nn::{Linear, VarMap};
 use csb::bot::value_net::codec::encode_tensor;
 use csb::bot::value_net::features::{CLOCK_FEATURES, FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use csb::bot::value_net::network::{Network, HIDDEN1, HIDDEN2};
-use csb::search::Rng;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -28,13 +28,6 @@ const LAYERS: [(&str, usize, usize); 3] = [
     ("output", HIDDEN2, 1),
 ];
 
-/// A standard normal draw (Box–Muller, the cosine half).
-fn standard_normal(rng: &mut Rng) -> f64 {
-    // 1 − u lies in (0, 1], so the logarithm is finite.
-    let radius = (-2.0 * (1.0f64 - rng.next_f64()).ln()).sqrt();
-    radius * (std::f64::consts::TAU * rng.next_f64()).cos()
-}
-
 /// The network `g` and the variables it trains.
 pub struct Model {
     pub vars: VarMap,
@@ -43,61 +36,21 @@ pub struct Model {
     output: Linear,
 }
 
-fn candle_error(error: candle_core::Error) -> String {
-    // candle's errors may span lines (a backtrace); keep the first.
-    error.to_string().lines().next().unwrap_or("").to_string()
-}
-
 impl Model {
     /// A model whose initial weights are drawn from the project's seeded generator
-    /// (`csb::search::Rng`), so one seed gives one network bit for bit (candle's own
-    /// initialisation draws from an unseeded generator). The distributions are candle's defaults
-    /// for a linear layer: weights normal with standard deviation √(2 / inputs) (He's, for
-    /// ReLU), biases uniform in ±1/√inputs.
+    /// ([`layers::initial_tensors`]), so one seed gives one network bit for bit.
     pub fn initial(seed: u64) -> Result<Model, String> {
-        let mut rng = Rng::new(seed);
-        let mut tensors = HashMap::new();
-        for (layer, inputs, outputs) in LAYERS {
-            let deviation = (2.0 / inputs as f64).sqrt();
-            let weights: Vec<f32> = (0..inputs * outputs)
-                .map(|_| (deviation * standard_normal(&mut rng)) as f32)
-                .collect();
-            let bound = 1.0 / (inputs as f64).sqrt();
-            let biases: Vec<f32> = (0..outputs)
-                .map(|_| (bound * (2.0 * rng.next_f64() - 1.0)) as f32)
-                .collect();
-            let weights = Tensor::from_vec(weights, (outputs, inputs), &Device::Cpu);
-            let biases = Tensor::from_vec(biases, outputs, &Device::Cpu);
-            tensors.insert(format!("{layer}.weight"), weights.map_err(candle_error)?);
-            tensors.insert(format!("{layer}.bias"), biases.map_err(candle_error)?);
-        }
-        Model::from_tensors(&tensors)
+        Model::from_tensors(&layers::initial_tensors(seed, &LAYERS)?)
     }
 
     /// The model of `tensors` (named as [`TENSORS`], shapes checked by the caller); extra
     /// tensors (a checkpoint's optimiser state) are left out.
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<Model, String> {
-        let vars = VarMap::new();
-        {
-            let mut data = vars.data().lock().expect("no poisoned lock");
-            for (name, _) in TENSORS {
-                let tensor = tensors
-                    .get(name)
-                    .ok_or_else(|| format!("no tensor {name}"))?;
-                // A copy: the model's variables own their storage.
-                let var = Var::from_tensor(&tensor.copy().map_err(candle_error)?);
-                data.insert(name.to_string(), var.map_err(candle_error)?);
-            }
-        }
-        // The variables exist, so the builder returns them (its initialisation is not used).
-        let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
-        let layer = |inputs, outputs, name: &str| {
-            linear(inputs, outputs, builder.pp(name)).map_err(candle_error)
-        };
+        let vars = layers::variables(tensors, TENSORS.map(|(name, _)| name))?;
         Ok(Model {
-            input: layer(FEATURE_COUNT, HIDDEN1, "input")?,
-            hidden: layer(HIDDEN1, HIDDEN2, "hidden")?,
-            output: layer(HIDDEN2, 1, "output")?,
+            input: layers::layer(&vars, FEATURE_COUNT, HIDDEN1, "input")?,
+            hidden: layers::layer(&vars, HIDDEN1, HIDDEN2, "hidden")?,
+            output: layers::layer(&vars, HIDDEN2, 1, "output")?,
             vars,
         })
     }
@@ -183,16 +136,7 @@ impl Model {
 
     /// Saves to `path` whole or not at all (a temporary file renamed).
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let temporary = path.with_extension("tmp");
-        self.vars.save(&temporary).map_err(|error| {
-            format!(
-                "cannot write {}: {}",
-                temporary.display(),
-                candle_error(error)
-            )
-        })?;
-        std::fs::rename(&temporary, path)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+        layers::save(&self.vars, path)
     }
 
     /// `g` of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, 1]`.
@@ -226,24 +170,10 @@ impl Model {
         Ok(logits)
     }
 
-    /// The values of tensor `name` in the order the bot's weights are written: weights
-    /// input-major (`[in][out]`), biases in order.
+    /// The values of tensor `name` in the order the bot's weights are written
+    /// ([`layers::bot_order`]).
     fn bot_order(&self, name: &str) -> Result<Vec<f32>, String> {
-        let data = self.vars.data().lock().expect("no poisoned lock");
-        let tensor = data
-            .get(name)
-            .ok_or_else(|| format!("the model has no tensor {name}"))?
-            .as_tensor()
-            .clone();
-        let tensor = if name.ends_with("weight") {
-            tensor.t().and_then(|t| t.contiguous())
-        } else {
-            Ok(tensor)
-        };
-        tensor
-            .and_then(|t| t.flatten_all())
-            .and_then(|t| t.to_vec1::<f32>())
-            .map_err(candle_error)
+        layers::bot_order(&self.vars, name)
     }
 
     /// The bot's `weights.rs` for this model: each tensor's scale and the encoded levels.
@@ -306,9 +236,7 @@ fn bias_shape(name: &str, shape: [usize; 2]) -> Vec<usize> {
 /// Mean binary cross-entropy of `logits` against `targets`, in the stable form
 /// `max(z, 0) − y·z + ln(1 + e^−|z|)`.
 pub fn log_loss(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor> {
-    let positive = logits.relu()?;
-    let soft = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
-    ((positive - (targets * logits)?)? + soft)?.mean_all()
+    layers::log_losses(logits, targets)?.mean_all()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! from zero. Here the state is a few named tensors (`checkpoint.rs` saves them), and a run
 //! resumed from them takes the same steps as one that never stopped.
 
+use crate::common::layers::candle_error;
 use crate::value::model::{Model, TENSORS};
 use candle_core::{DType, Device, Tensor, Var};
 use std::collections::HashMap;
@@ -53,10 +54,6 @@ fn first_name(name: &str) -> String {
 }
 fn second_name(name: &str) -> String {
     format!("adamw.second.{name}")
-}
-
-fn candle_error(error: candle_core::Error) -> String {
-    error.to_string().lines().next().unwrap_or("").to_string()
 }
 
 impl AdamW {

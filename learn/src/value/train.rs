@@ -6,8 +6,10 @@
 //! network (as trained, and quantised as the bot embeds it) beside the hand evaluation's,
 //! squashed by a logistic fitted on the training positions.
 
+use crate::common::layers::candle_error;
 use crate::common::manifest::Manifest;
 use crate::common::plot::plot_losses;
+use crate::common::shuffle::shuffled;
 use crate::value::checkpoint::{self, Checkpoint};
 use crate::value::config::TrainConfig;
 use crate::value::dataset::{DataSet, Samples};
@@ -86,22 +88,6 @@ impl TrainReport {
         );
         text
     }
-}
-
-fn candle_error(error: candle_core::Error) -> String {
-    error.to_string().lines().next().unwrap_or("").to_string()
-}
-
-/// A seeded shuffle of `0..n` (Fisher–Yates on splitmix64).
-fn shuffled(n: usize, seed: u64) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut state = seed;
-    for index in (1..n).rev() {
-        state = splitmix64(state);
-        let other = (state % (index as u64 + 1)) as usize;
-        order.swap(index, other);
-    }
-    order
 }
 
 /// One epoch of minibatches over `samples` in a shuffled order; the mean training loss.

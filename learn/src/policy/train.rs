@@ -5,8 +5,10 @@
 //! policy's cross-entropy against the visit distributions beside a uniform prior's (ln 10), how
 //! often its most probable action is the search's most visited, and the value heads' log-loss.
 
-use crate::policy_data::{PolicyDataSet, PolicySamples};
-use crate::policy_model::PolicyModel;
+use crate::common::layers::candle_error;
+use crate::common::shuffle::shuffled;
+use crate::policy::data::{PolicyDataSet, PolicySamples};
+use crate::policy::model::PolicyModel;
 use candle_core::{Device, Tensor};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::actions::ACTION_COUNT;
@@ -79,21 +81,6 @@ impl PolicyTrainReport {
         );
         text
     }
-}
-
-fn candle_error(error: candle_core::Error) -> String {
-    error.to_string().lines().next().unwrap_or("").to_string()
-}
-
-/// A seeded shuffle of `0..n` (Fisher–Yates on splitmix64).
-fn shuffled(n: usize, seed: u64) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut state = seed;
-    for index in (1..n).rev() {
-        state = splitmix64(state);
-        order.swap(index, (state % (index as u64 + 1)) as usize);
-    }
-    order
 }
 
 /// The tensors of rows `rows` of `samples`: inputs, visits, values, masks.

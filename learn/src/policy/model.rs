@@ -4,12 +4,12 @@
 //! distribution, plus the log-loss of its value against its root's mean score), saving and
 //! loading with each tensor's shape checked, and the bot's network of it (exactly its weights).
 
+use crate::common::layers::{self, candle_error};
 use candle_core::{DType, Device, Module, Tensor, Var};
-use candle_nn::{linear, Linear, VarBuilder, VarMap};
+use candle_nn::{Linear, VarMap};
 use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
-use csb::search::Rng;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -24,16 +24,6 @@ pub const POLICY_TENSORS: [(&str, &[usize]); 4] = [
 /// Weight of the value heads' loss beside the policy's.
 pub const VALUE_LOSS_WEIGHT: f64 = 1.0;
 
-fn candle_error(error: candle_core::Error) -> String {
-    error.to_string().lines().next().unwrap_or("").to_string()
-}
-
-/// A standard normal draw (Box–Muller, the cosine half).
-fn standard_normal(rng: &mut Rng) -> f64 {
-    let radius = (-2.0 * (1.0f64 - rng.next_f64()).ln()).sqrt();
-    radius * (std::f64::consts::TAU * rng.next_f64()).cos()
-}
-
 /// The policy network and its variables.
 pub struct PolicyModel {
     pub vars: VarMap,
@@ -42,47 +32,19 @@ pub struct PolicyModel {
 }
 
 impl PolicyModel {
-    /// Initial weights from the project's seeded generator: normal with deviation √(2 / inputs)
-    /// (He's), biases uniform in ±1/√inputs; one seed, one network.
+    /// Initial weights from the project's seeded generator ([`layers::initial_tensors`]:
+    /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
     pub fn initial(seed: u64) -> Result<PolicyModel, String> {
-        let mut rng = Rng::new(seed);
-        let mut tensors = HashMap::new();
-        for (layer, inputs, outputs) in
-            [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)]
-        {
-            let deviation = (2.0 / inputs as f64).sqrt();
-            let weights: Vec<f32> = (0..inputs * outputs)
-                .map(|_| (deviation * standard_normal(&mut rng)) as f32)
-                .collect();
-            let bound = 1.0 / (inputs as f64).sqrt();
-            let biases: Vec<f32> = (0..outputs)
-                .map(|_| (bound * (2.0 * rng.next_f64() - 1.0)) as f32)
-                .collect();
-            let weights = Tensor::from_vec(weights, (outputs, inputs), &Device::Cpu);
-            let biases = Tensor::from_vec(biases, outputs, &Device::Cpu);
-            tensors.insert(format!("{layer}.weight"), weights.map_err(candle_error)?);
-            tensors.insert(format!("{layer}.bias"), biases.map_err(candle_error)?);
-        }
-        PolicyModel::from_tensors(&tensors)
+        let layers = [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)];
+        PolicyModel::from_tensors(&layers::initial_tensors(seed, &layers)?)
     }
 
     /// The model of `tensors` (named and shaped as [`POLICY_TENSORS`]).
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<PolicyModel, String> {
-        let vars = VarMap::new();
-        {
-            let mut data = vars.data().lock().expect("no poisoned lock");
-            for (name, _) in POLICY_TENSORS {
-                let tensor = tensors
-                    .get(name)
-                    .ok_or_else(|| format!("no tensor {name}"))?;
-                let var = Var::from_tensor(&tensor.copy().map_err(candle_error)?);
-                data.insert(name.to_string(), var.map_err(candle_error)?);
-            }
-        }
-        let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
+        let vars = layers::variables(tensors, POLICY_TENSORS.map(|(name, _)| name))?;
         Ok(PolicyModel {
-            input: linear(FEATURE_COUNT, HIDDEN, builder.pp("input")).map_err(candle_error)?,
-            heads: linear(HIDDEN, OUTPUTS, builder.pp("heads")).map_err(candle_error)?,
+            input: layers::layer(&vars, FEATURE_COUNT, HIDDEN, "input")?,
+            heads: layers::layer(&vars, HIDDEN, OUTPUTS, "heads")?,
             vars,
         })
     }
@@ -133,16 +95,7 @@ impl PolicyModel {
 
     /// Saves to `path` whole or not at all.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let temporary = path.with_extension("tmp");
-        self.vars.save(&temporary).map_err(|error| {
-            format!(
-                "cannot write {}: {}",
-                temporary.display(),
-                candle_error(error)
-            )
-        })?;
-        std::fs::rename(&temporary, path)
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+        layers::save(&self.vars, path)
     }
 
     /// The outputs (logits) of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, OUTPUTS]`.
@@ -173,31 +126,16 @@ impl PolicyModel {
         let cross_entropy = Tensor::stack(&cross_entropy, 1)?;
         let policy = (cross_entropy * masks)?.sum_all()?.div(&slots)?;
         let value_logits = out.narrow(1, VALUE_OUTPUTS, 2)?;
-        let positive = value_logits.relu()?;
-        let soft = value_logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
-        let log_loss = ((positive - (values * &value_logits)?)? + soft)?;
+        let log_loss = layers::log_losses(&value_logits, values)?;
         let value = (log_loss * masks)?.sum_all()?.div(&slots)?;
         let total = (&policy + value.affine(VALUE_LOSS_WEIGHT, 0.0)?)?;
         Ok((total, policy, value))
     }
 
-    /// The values of tensor `name`, weights transposed to the bot's input-major order.
+    /// The values of tensor `name`, weights transposed to the bot's input-major order
+    /// ([`layers::bot_order`]).
     fn bot_order(&self, name: &str) -> Result<Vec<f32>, String> {
-        let data = self.vars.data().lock().expect("no poisoned lock");
-        let tensor = data
-            .get(name)
-            .ok_or_else(|| format!("the model has no tensor {name}"))?
-            .as_tensor()
-            .clone();
-        let tensor = if name.ends_with("weight") {
-            tensor.t().and_then(|t| t.contiguous())
-        } else {
-            Ok(tensor)
-        };
-        tensor
-            .and_then(|t| t.flatten_all())
-            .and_then(|t| t.to_vec1::<f32>())
-            .map_err(candle_error)
+        layers::bot_order(&self.vars, name)
     }
 
     /// The bot's network of this model (the same weights, not quantised).

@@ -1,0 +1,103 @@
+//! The policy network's commands: `learn train-policy` (train on a data set's root visits and
+//! values), `learn export-policy` (a trained model as the bot's policy file) and `learn
+//! embed-policy` (a policy file into the bot's source): their arguments and what they print.
+
+use crate::common::files::write_whole;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct TrainPolicyArgs {
+    /// Directory of self-play game files.
+    #[arg(long, default_value = "data/selfplay")]
+    data: PathBuf,
+    /// Older data directories trained on with DATA (a generation's window), each checked
+    /// against its manifest; repeat the flag for each.
+    #[arg(long)]
+    window_data: Vec<PathBuf>,
+    /// Directory the model goes to.
+    #[arg(long, default_value = "target/train-policy")]
+    out: PathBuf,
+    #[arg(long, default_value_t = 8)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 2e-3)]
+    learning_rate: f64,
+    /// Seed of the initial weights and of the minibatches' order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+pub struct ExportPolicyArgs {
+    /// The trained policy model.
+    #[arg(long, default_value = "target/train-policy/policy.safetensors")]
+    model: PathBuf,
+    /// The bot's policy network file to write.
+    #[arg(long, default_value = "target/train-policy/policy.txt")]
+    out: PathBuf,
+}
+
+#[derive(clap::Args)]
+pub struct EmbedPolicyArgs {
+    /// The policy network file (`export-policy`) to embed.
+    #[arg(long, default_value = "learn/model/policy.txt")]
+    file: PathBuf,
+    /// The bot's source file to write.
+    #[arg(long, default_value = "src/bot/policy_net/weights.rs")]
+    weights: PathBuf,
+}
+
+/// `learn train-policy`: the data read and checked, the training, its summary.
+pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
+    if args.epochs == 0 || args.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".to_string());
+    }
+    let data = crate::policy::data::load_window(&args.data, &args.window_data)?;
+    let config = crate::policy::train::PolicyTrainConfig {
+        out: args.out.clone(),
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+    };
+    let report = crate::policy::train::train_policy(&data, &config)?;
+    print!("{}", report.summary());
+    println!(
+        "model: {} (data-sha256 {})",
+        args.out
+            .join(crate::policy::train::POLICY_MODEL_FILE)
+            .display(),
+        data.data_sha256()
+    );
+    Ok(())
+}
+
+/// `learn embed-policy`: a policy file into the bot's source.
+pub fn embed_policy(args: &EmbedPolicyArgs) -> Result<(), String> {
+    let network = csb::bot::policy_net::file::load(&args.file.to_string_lossy())?;
+    let text = csb::bot::policy_net::embedded::weights_source(&network);
+    write_whole(&args.weights, text.as_bytes())?;
+    eprintln!(
+        "embed-policy: {} ({} weights) from {}",
+        args.weights.display(),
+        csb::bot::policy_net::network::WEIGHT_COUNT,
+        args.file.display()
+    );
+    Ok(())
+}
+
+/// `learn export-policy`: a trained model as the bot's policy file.
+pub fn export_policy(args: &ExportPolicyArgs) -> Result<(), String> {
+    // Everything is read and checked before anything is written.
+    let model = crate::policy::model::PolicyModel::load(&args.model)?;
+    let text = csb::bot::policy_net::file::write_text(&model.bot_network()?);
+    write_whole(&args.out, text.as_bytes())?;
+    eprintln!(
+        "export-policy: {} ({} characters) from {}",
+        args.out.display(),
+        text.len(),
+        args.model.display()
+    );
+    Ok(())
+}
