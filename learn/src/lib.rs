@@ -14,7 +14,6 @@
 pub mod common;
 pub mod data;
 pub mod generation;
-pub mod generations_table;
 pub mod policy;
 pub mod selfplay;
 pub mod value;

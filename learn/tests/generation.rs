@@ -9,7 +9,7 @@
 //! and leave the files as they were: other settings for an unfinished generation, a game file
 //! that is not its manifest's, a model whose manifest names other data.
 
-use learn::data_manifest::DataManifest;
+use learn::data::manifest::DataManifest;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -413,7 +413,7 @@ fn td_rounds_bootstrap_each_training_from_the_network_of_the_round_before() {
     let manifest = |folder: &str| {
         String::from_utf8(read(&generation_dir.join(folder).join("model.manifest"))).unwrap()
     };
-    let sha = |path: &Path| learn::manifest::sha256_hex(&read(path));
+    let sha = |path: &Path| learn::common::manifest::sha256_hex(&read(path));
     // Round 1 bootstraps from the parent (generation 1), round 2 from round 1's network.
     let parent = root.join("gen-001/network.txt");
     assert!(manifest("td-round-1").contains(&format!("td-network-sha256: {}", sha(&parent))));

@@ -94,7 +94,7 @@ fn assert_refused(output: &Output, mentions: &str, out: &Path, before: &BTreeMap
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
-    learn::manifest::sha256_hex(bytes)
+    learn::common::manifest::sha256_hex(bytes)
 }
 
 #[test]

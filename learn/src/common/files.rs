@@ -17,6 +17,12 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
 }
 
+/// Creates the folder `dir` and its parents (nothing when it exists); the error is one line.
+pub fn create_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|error| format!("cannot create {}: {error}", dir.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,11 +13,11 @@ pub const POLICY_FILE: &str = "policy.txt";
 pub fn write_policy_model(model: &Path, path: &Path) -> Result<(), String> {
     let network = crate::policy::model::PolicyModel::load(model)?.bot_network()?;
     let network = csb::bot::policy_net::embedded::quantised(&network);
-    write_whole(path, &csb::bot::policy_net::file::write_text(&network))
+    write_whole(path, csb::bot::policy_net::file::write_text(&network))
 }
 
 /// Writes the policy network embedded in the bot (generation 1's) to `path`.
 pub fn write_embedded_policy(path: &Path) -> Result<(), String> {
     let network = csb::bot::policy_net::embedded::embedded();
-    write_whole(path, &csb::bot::policy_net::file::write_text(&network))
+    write_whole(path, csb::bot::policy_net::file::write_text(&network))
 }

@@ -13,11 +13,11 @@ pub const NET_FILE: &str = "network.txt";
 /// Writes `model`'s quantised network to `path`, whole or not at all.
 pub fn write_model(model: &Path, path: &Path) -> Result<(), String> {
     let network = Model::load(model)?.quantised()?;
-    write_whole(path, &csb::bot::value_net::file::write(&network))
+    write_whole(path, csb::bot::value_net::file::write(&network))
 }
 
 /// Writes the network embedded in the bot (generation 1: the network on main) to `path`.
 pub fn write_embedded(path: &Path) -> Result<(), String> {
     let network = csb::bot::value_net::network::Network::embedded();
-    write_whole(path, &csb::bot::value_net::file::write(&network))
+    write_whole(path, csb::bot::value_net::file::write(&network))
 }

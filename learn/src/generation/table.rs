@@ -13,7 +13,8 @@
 use crate::common::files::write_whole;
 use crate::common::manifest::Manifest;
 use crate::common::plot::{plot_elo, plot_losses, EloPoint};
-use crate::generation::{folder_name, GateResult, State};
+use crate::generation::gate::GateResult;
+use crate::generation::state::{folder_name, State};
 use crate::value::loss_csv::curves;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -1,0 +1,432 @@
+//! One turn of the loop, `learn generation`, step by step (the module's list): the settings
+//! checked, the unfinished generation resumed or a new one begun by the best, its parent's
+//! files checked, then self-play, the value network's training, the policy's, the gate and the
+//! promotion, each done once and recorded in the generation's state. Self-play and the
+//! trainings run as `learn` subcommands (`learn_process.rs`).
+
+use crate::common::files::{create_dir, read_bytes, write_whole};
+use crate::common::manifest::sha256_hex;
+use crate::data::manifest::DataManifest;
+use crate::generation::eta::Eta;
+use crate::generation::first::first_generation;
+use crate::generation::gate::{play_gate, GateResult};
+use crate::generation::learn_process::{bot_flags, path_text, run_learn, training_args};
+use crate::generation::promote::keep;
+use crate::generation::settings::{Places, Settings};
+use crate::generation::state::{
+    best_generation, folder_name, generations, td_round_dir, write_best, State, POLICY_REPORT_FILE,
+    POLICY_TRAIN_FOLDER, STATE_FILE,
+};
+use crate::generation::table;
+use crate::policy::net_file::{write_policy_model, POLICY_FILE};
+use crate::policy::train::POLICY_MODEL_FILE;
+use crate::value::net_file::{write_model, NET_FILE};
+use crate::value::target::{hand_share, Target};
+use crate::value::train::MODEL_FILE;
+use std::path::{Path, PathBuf};
+
+/// Runs one turn of the loop (or resumes the unfinished one) and returns a one-paragraph
+/// report. See the module's description: each numbered step is one function below.
+pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
+    check(settings)?;
+    create_dir(&places.root)?;
+    first_generation(&places.root, &places.keep)?;
+    let all = generations(&places.root)?;
+    let best = best_generation(&places.root)?;
+    let (dir, mut state) = begin_or_resume(settings, places, &all, best)?;
+    let parent_dir = places.root.join(folder_name(state.parent));
+    check_parent(&dir, &state, &parent_dir)?;
+    eprintln!(
+        "generation {}: made by generation {} ({}), hand share {:.3}, target {}",
+        state.generation,
+        state.parent,
+        parent_dir.join(NET_FILE).display(),
+        state.hand_share,
+        settings.target
+    );
+    let turn = Turn {
+        settings,
+        places,
+        dir,
+        parent_dir,
+        eta: Eta::new(settings, places.progress),
+    };
+    let stop = |step: &str| places.stop_after.as_deref() == Some(step);
+
+    // 1. Self-play by the best.
+    if state.step("selfplay").is_none() {
+        selfplay(&turn, &mut state)?;
+    }
+    if stop("selfplay") {
+        return Ok(format!(
+            "generation {}: stopped after self-play (--stop-after); run again to go on",
+            state.generation
+        ));
+    }
+
+    // 2. Training on the window: the value network, then the policy.
+    let window = window_data(&all, &state, settings);
+    if state.step("train").is_none() {
+        train_value(&turn, &mut state, &window)?;
+    }
+    if state.step("policy").is_none() {
+        train_policy(&turn, &mut state, &window)?;
+    }
+    if stop("train") {
+        return Ok(format!(
+            "generation {}: stopped after training (--stop-after); run again to go on",
+            state.generation
+        ));
+    }
+
+    // 3. The gate.
+    if state.step("gate").is_none() {
+        turn.eta.announce("gate", &state);
+        let gate = play_gate(&turn.dir, &turn.parent_dir, settings, &state, places)?;
+        state.done(&turn.dir, "gate", gate.details())?;
+    }
+    if stop("gate") {
+        return Ok(format!(
+            "generation {}: stopped after the gate (--stop-after); run again to go on",
+            state.generation
+        ));
+    }
+
+    // 4. Promotion.
+    promote(&turn.dir, &mut state, places)
+}
+
+/// One turn of the loop as its steps see it: the command's settings and places, the
+/// generation's folder, its parent's (the best generation when it began), and the ETA.
+struct Turn<'a> {
+    settings: &'a Settings,
+    places: &'a Places,
+    dir: PathBuf,
+    parent_dir: PathBuf,
+    eta: Eta,
+}
+
+/// The settings' own checks, before anything is written.
+fn check(settings: &Settings) -> Result<(), String> {
+    if settings.games == 0 || settings.iterations == 0 || settings.gate_iterations == 0 {
+        return Err("--games, --iterations and --gate-iterations must be at least 1".to_string());
+    }
+    if settings.window == 0 || settings.gate_games < 2 {
+        return Err("--window must be at least 1 and --gate-games at least 2".to_string());
+    }
+    if settings.td_rounds == 0 {
+        return Err("--td-rounds must be at least 1".to_string());
+    }
+    if settings.td_rounds > 1 && !matches!(settings.target, Target::Td { .. }) {
+        return Err(format!(
+            "--td-rounds {} needs a TD target (--target td:LAMBDA), not {}",
+            settings.td_rounds, settings.target
+        ));
+    }
+    if settings.sprt.0 >= settings.sprt.1 {
+        return Err("--sprt ELO0 ELO1 needs ELO0 below ELO1".to_string());
+    }
+    Ok(())
+}
+
+/// The unfinished generation, refused when it was begun with other settings, or a new one made
+/// by the best generation `best` (its folder and first state written).
+fn begin_or_resume(
+    settings: &Settings,
+    places: &Places,
+    all: &[(PathBuf, State)],
+    best: u32,
+) -> Result<(PathBuf, State), String> {
+    let unfinished = all
+        .iter()
+        .find(|(_, state)| state.step("promoted").is_none());
+    let (dir, state) = match unfinished {
+        Some((dir, state)) => {
+            if state.settings.as_ref() != Some(settings) {
+                let recorded = state.settings.as_ref().map(Settings::entries);
+                let difference = recorded
+                    .iter()
+                    .flatten()
+                    .zip(settings.entries())
+                    .find(|(mine, theirs)| **mine != *theirs)
+                    .map_or("settings missing".to_string(), |((key, old), (_, new))| {
+                        format!("{key} {old}, this command {new}")
+                    });
+                return Err(format!(
+                    "{} was begun with other settings ({difference}): run it with the settings \
+                     in its {STATE_FILE} to finish it",
+                    dir.display()
+                ));
+            }
+            (dir.clone(), state.clone())
+        }
+        None => {
+            let generation = all.last().map_or(1, |(_, state)| state.generation) + 1;
+            let dir = places.root.join(folder_name(generation));
+            create_dir(&dir)?;
+            let parent_dir = places.root.join(folder_name(best));
+            let state = State {
+                generation,
+                parent: best,
+                parent_network_sha256: sha256_hex(&read_bytes(&parent_dir.join(NET_FILE))?),
+                parent_policy_sha256: Some(sha256_hex(&read_bytes(&parent_dir.join(POLICY_FILE))?)),
+                hand_share: hand_share(
+                    settings.hand_share_start,
+                    settings.hand_share_generations,
+                    generation,
+                ),
+                settings: Some(settings.clone()),
+                steps: Vec::new(),
+            };
+            state.write(&dir)?;
+            (dir, state)
+        }
+    };
+    Ok((dir, state))
+}
+
+/// The parent's network and policy files must be the ones the state recorded when the
+/// generation began.
+fn check_parent(dir: &Path, state: &State, parent_dir: &Path) -> Result<(), String> {
+    let recorded = [
+        (
+            &parent_dir.join(NET_FILE),
+            Some(&state.parent_network_sha256),
+        ),
+        (
+            &parent_dir.join(POLICY_FILE),
+            state.parent_policy_sha256.as_ref(),
+        ),
+    ];
+    for (file, sha) in recorded {
+        if let Some(sha) = sha {
+            if sha256_hex(&read_bytes(file)?) != *sha {
+                return Err(format!(
+                    "{} changed since {} began (its SHA-256 is not the one {STATE_FILE} records)",
+                    file.display(),
+                    dir.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Step 1: the best generation's networks play themselves into the generation's `data`
+/// (`learn selfplay`).
+fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
+    let Turn {
+        settings,
+        places,
+        dir,
+        parent_dir,
+        eta,
+    } = turn;
+    let data = dir.join("data");
+    eta.announce("selfplay", state);
+    let seed = settings.seed.wrapping_mul(1000) + u64::from(state.generation);
+    let flags = [
+        "--games".to_string(),
+        settings.games.to_string(),
+        "--iterations".to_string(),
+        settings.iterations.to_string(),
+        "--nodes".to_string(),
+        settings.nodes.to_string(),
+        "--seed".to_string(),
+        seed.to_string(),
+        "--bot-args".to_string(),
+        bot_flags(parent_dir),
+    ];
+    if places.progress {
+        // The same run spread over hosts fills the same folder; this step then finds the
+        // games there (README, "Self-play generations").
+        eprintln!(
+            "generation {}: on several hosts instead: scripts/selfplay-hosts.sh --hosts ... \
+             --out {} -- {} '{}'",
+            state.generation,
+            data.display(),
+            flags[..flags.len() - 1].join(" "),
+            flags[flags.len() - 1]
+        );
+    }
+    let mut args = vec![
+        "selfplay".to_string(),
+        "--out".to_string(),
+        path_text(&data),
+        "--jobs".to_string(),
+        places.jobs.to_string(),
+    ];
+    args.extend(flags);
+    run_learn(places, &args)?;
+    let manifest = DataManifest::read(&data)?
+        .ok_or_else(|| format!("{} has no manifest after self-play", data.display()))?;
+    state.done(
+        dir,
+        "selfplay",
+        format!(
+            "{} games data-sha256 {}",
+            manifest.files.len(),
+            manifest.data_sha256()
+        ),
+    )?;
+    Ok(())
+}
+
+/// The data folders of the window's older generations (those whose self-play is done).
+fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> Vec<PathBuf> {
+    all.iter()
+        .filter(|(_, other)| {
+            other.generation < state.generation
+                && other.generation + settings.window as u32 > state.generation
+                && other.step("selfplay").is_some()
+        })
+        .map(|(other_dir, _)| other_dir.join("data"))
+        .collect()
+}
+
+/// Step 2a: the value network trained on the window (`learn train`, in TD rounds when
+/// asked), and its network file.
+fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
+    let Turn {
+        settings,
+        places,
+        dir,
+        parent_dir,
+        eta,
+    } = turn;
+    let data = dir.join("data");
+    let parent_network = parent_dir.join(NET_FILE);
+    let model = dir.join("train").join(MODEL_FILE);
+    let network = dir.join(NET_FILE);
+    eta.announce("train", state);
+    // Round r of the TD rounds bootstraps from the network round r − 1 trained (the
+    // first from the parent's); the last round's is the generation's.
+    let mut bootstrap = parent_network.clone();
+    for round in 1..=settings.td_rounds {
+        let out = td_round_dir(dir, round, settings.td_rounds);
+        let mut args = training_args(
+            "train",
+            &data,
+            &out,
+            window,
+            (settings.epochs, settings.batch, settings.learning_rate),
+            state.generation,
+        );
+        args.extend([
+            "--result-weight".to_string(),
+            (1.0 - state.hand_share).to_string(),
+            "--target".to_string(),
+            settings.target.to_string(),
+        ]);
+        if matches!(settings.target, Target::Td { .. }) {
+            args.extend(["--td-network".to_string(), path_text(&bootstrap)]);
+        }
+        if settings.td_rounds > 1 {
+            eprintln!(
+                "generation {}: TD round {round} of {}, bootstrapped from {}",
+                state.generation,
+                settings.td_rounds,
+                bootstrap.display()
+            );
+        }
+        run_learn(places, &args)?;
+        bootstrap = out.join(NET_FILE);
+    }
+    write_model(&model, &network)?;
+    state.done(
+        dir,
+        "train",
+        format!(
+            "model-sha256 {} network-sha256 {}",
+            sha256_hex(&read_bytes(&model)?),
+            sha256_hex(&read_bytes(&network)?)
+        ),
+    )?;
+    Ok(())
+}
+
+/// Step 2b: the policy trained on the same window (`learn train-policy`), or the parent's kept
+/// with `--policy-epochs 0`.
+fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
+    let Turn {
+        settings,
+        places,
+        dir,
+        parent_dir,
+        eta,
+    } = turn;
+    let data = dir.join("data");
+    let parent_policy = parent_dir.join(POLICY_FILE);
+    let policy = dir.join(POLICY_FILE);
+    eta.announce("policy", state);
+    let details = if settings.policy_epochs == 0 {
+        let bytes = read_bytes(&parent_policy)?;
+        write_whole(&policy, &bytes)?;
+        format!(
+            "kept-from {} policy-sha256 {}",
+            state.parent,
+            sha256_hex(&bytes)
+        )
+    } else {
+        let policy_dir = dir.join(POLICY_TRAIN_FOLDER);
+        let args = training_args(
+            "train-policy",
+            &data,
+            &policy_dir,
+            window,
+            (
+                settings.policy_epochs,
+                settings.batch,
+                settings.policy_learning_rate,
+            ),
+            state.generation,
+        );
+        let report = run_learn(places, &args)?;
+        write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
+        write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
+        format!(
+            "trained policy-sha256 {}",
+            sha256_hex(&read_bytes(&policy)?)
+        )
+    };
+    state.done(dir, "policy", details)?;
+    Ok(())
+}
+
+/// Step 4, promotion: accepted by the gate, the generation is kept and becomes the best; either way
+/// the step is recorded and the table written again. Returns the turn's report.
+fn promote(dir: &Path, state: &mut State, places: &Places) -> Result<String, String> {
+    let gate = GateResult::parse(state.step("gate").unwrap_or(""))?;
+    let promoted = gate.decision == "accepted";
+    if promoted {
+        keep(dir, state, places)?;
+        write_best(&places.root, state.generation)?;
+    }
+    state.done(
+        dir,
+        "promoted",
+        if promoted { "yes" } else { "no" }.to_string(),
+    )?;
+    if let Some(folder) = places.table.parent().filter(|f| !f.as_os_str().is_empty()) {
+        create_dir(folder)?;
+    }
+    table::write(&places.keep, &places.table)?;
+    Ok(format!(
+        "generation {}: gate against generation {} {} ({}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, \
+         {:+.0}]); {}",
+        state.generation,
+        state.parent,
+        gate.decision,
+        gate.wdl.wins,
+        gate.wdl.draws,
+        gate.wdl.losses,
+        gate.elo.0,
+        gate.elo.1,
+        gate.elo.2,
+        if promoted {
+            format!("promoted: the best is now generation {}", state.generation)
+        } else {
+            format!("kept generation {} as the best", state.parent)
+        }
+    ))
+}

@@ -1,0 +1,100 @@
+//! What one turn of the loop is asked to do (`Settings`, recorded in the generation's state, so
+//! a generation is finished with the settings it began with) and where it keeps things
+//! (`Places`: the generations' folders, the kept ones, the ladder's roster, the table).
+
+use crate::value::target::Target;
+use std::path::PathBuf;
+
+/// The policy's learning rate (`learn train-policy --learning-rate`) of the embedded policy's
+/// training (docs/strength.md).
+pub const DEFAULT_POLICY_LEARNING_RATE: f64 = 3e-3;
+
+/// The settings of one generation, recorded in its state file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Self-play games of the generation.
+    pub games: u64,
+    /// Search iterations a turn in self-play.
+    pub iterations: u64,
+    /// Nodes per search tree.
+    pub nodes: usize,
+    /// Generations whose data the next network trains on (this one and the ones before).
+    pub window: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub learning_rate: f64,
+    /// Epochs of the policy's training (0: the generation keeps its parent's policy) and its
+    /// learning rate.
+    pub policy_epochs: usize,
+    pub policy_learning_rate: f64,
+    /// The hand evaluation's share of the target at generation 1 and the generations it takes
+    /// to fall to 0.
+    pub hand_share_start: f32,
+    pub hand_share_generations: u32,
+    pub target: Target,
+    /// Trainings of the value network in a row (fitted TD, `scripts/td-chain.sh`'s way): the
+    /// first bootstraps a TD target from the parent's network, each later one from the network
+    /// the one before it trained. 1 is one training; a `result` or `root` target takes 1.
+    pub td_rounds: usize,
+    /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
+    pub gate_games: u64,
+    pub gate_iterations: u64,
+    /// The SPRT's Elo bounds.
+    pub sprt: (f64, f64),
+    /// The loop's seed: self-play and gate seeds derive from it and the generation.
+    pub seed: u64,
+}
+
+impl Settings {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 18] {
+        [
+            ("games", self.games.to_string()),
+            ("iterations", self.iterations.to_string()),
+            ("nodes", self.nodes.to_string()),
+            ("window", self.window.to_string()),
+            ("epochs", self.epochs.to_string()),
+            ("batch", self.batch.to_string()),
+            ("learning-rate", self.learning_rate.to_string()),
+            ("policy-epochs", self.policy_epochs.to_string()),
+            (
+                "policy-learning-rate",
+                self.policy_learning_rate.to_string(),
+            ),
+            ("hand-share-start", self.hand_share_start.to_string()),
+            (
+                "hand-share-generations",
+                self.hand_share_generations.to_string(),
+            ),
+            ("target", self.target.to_string()),
+            ("td-rounds", self.td_rounds.to_string()),
+            ("gate-games", self.gate_games.to_string()),
+            ("gate-iterations", self.gate_iterations.to_string()),
+            ("sprt-elo0", self.sprt.0.to_string()),
+            ("sprt-elo1", self.sprt.1.to_string()),
+            ("seed", self.seed.to_string()),
+        ]
+    }
+}
+
+/// Where the loop keeps things and which programs it runs.
+#[derive(Clone, Debug)]
+pub struct Places {
+    /// The generations' folders (data, training, gates): large, not in the repository.
+    pub root: PathBuf,
+    /// Where promoted generations' models, manifests, network files and states are kept (in
+    /// the repository: `learn/generations`).
+    pub keep: PathBuf,
+    /// The ladder's roster a promoted generation is added to.
+    pub players: PathBuf,
+    /// The generations table (markdown) and, beside it, the Elo and loss plots.
+    pub table: PathBuf,
+    /// The `learn` binary (self-play and training run as its subcommands).
+    pub learn: PathBuf,
+    /// Show progress bars.
+    pub progress: bool,
+    /// Stop after this step (`selfplay`, `train`, `gate`): a session's share of the work.
+    pub stop_after: Option<String>,
+    /// Games played at once in self-play and in the gate (one a core); nothing the loop
+    /// writes depends on it.
+    pub jobs: usize,
+}
