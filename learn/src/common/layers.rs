@@ -78,8 +78,17 @@ pub fn layer(vars: &VarMap, inputs: usize, outputs: usize, name: &str) -> Result
 
 /// Saves `vars` to `path` whole or not at all (a temporary file renamed).
 pub fn save(vars: &VarMap, path: &Path) -> Result<(), String> {
+    save_whole(path, |temporary| vars.save(temporary))
+}
+
+/// Writes `path` whole or not at all: `write` writes the temporary file beside it, which is
+/// then renamed; the error is one line naming the file.
+pub fn save_whole(
+    path: &Path,
+    write: impl FnOnce(&Path) -> candle_core::Result<()>,
+) -> Result<(), String> {
     let temporary = path.with_extension("tmp");
-    vars.save(&temporary).map_err(|error| {
+    write(&temporary).map_err(|error| {
         format!(
             "cannot write {}: {}",
             temporary.display(),

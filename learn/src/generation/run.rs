@@ -215,29 +215,22 @@ fn check_parent(dir: &Path, state: &State, parent_dir: &Path) -> Result<(), Stri
 /// Step 1: the best generation's networks play themselves into the generation's `data`
 /// (`learn selfplay`).
 fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
-    let Turn {
-        settings,
-        places,
-        dir,
-        parent_dir,
-        eta,
-    } = turn;
-    let data = dir.join("data");
-    eta.announce("selfplay", state);
-    let seed = settings.seed.wrapping_mul(1000) + u64::from(state.generation);
+    let data = turn.dir.join("data");
+    turn.eta.announce("selfplay", state);
+    let seed = turn.settings.seed.wrapping_mul(1000) + u64::from(state.generation);
     let flags = [
         "--games".to_string(),
-        settings.games.to_string(),
+        turn.settings.games.to_string(),
         "--iterations".to_string(),
-        settings.iterations.to_string(),
+        turn.settings.iterations.to_string(),
         "--nodes".to_string(),
-        settings.nodes.to_string(),
+        turn.settings.nodes.to_string(),
         "--seed".to_string(),
         seed.to_string(),
         "--bot-args".to_string(),
-        bot_flags(parent_dir),
+        bot_flags(&turn.parent_dir),
     ];
-    if places.progress {
+    if turn.places.progress {
         // The same run spread over hosts fills the same folder; this step then finds the
         // games there (README, "Self-play generations").
         eprintln!(
@@ -254,14 +247,14 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
         "--out".to_string(),
         path_text(&data),
         "--jobs".to_string(),
-        places.jobs.to_string(),
+        turn.places.jobs.to_string(),
     ];
     args.extend(flags);
-    run_learn(places, &args)?;
+    run_learn(turn.places, &args)?;
     let manifest = DataManifest::read(&data)?
         .ok_or_else(|| format!("{} has no manifest after self-play", data.display()))?;
     state.done(
-        dir,
+        &turn.dir,
         "selfplay",
         format!(
             "{} games data-sha256 {}",
@@ -287,54 +280,51 @@ fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> 
 /// Step 2a: the value network trained on the window (`learn train`, in TD rounds when
 /// asked), and its network file.
 fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
-    let Turn {
-        settings,
-        places,
-        dir,
-        parent_dir,
-        eta,
-    } = turn;
-    let data = dir.join("data");
-    let parent_network = parent_dir.join(NET_FILE);
-    let model = dir.join("train").join(MODEL_FILE);
-    let network = dir.join(NET_FILE);
-    eta.announce("train", state);
+    let data = turn.dir.join("data");
+    let parent_network = turn.parent_dir.join(NET_FILE);
+    let model = turn.dir.join("train").join(MODEL_FILE);
+    let network = turn.dir.join(NET_FILE);
+    turn.eta.announce("train", state);
     // Round r of the TD rounds bootstraps from the network round r − 1 trained (the
     // first from the parent's); the last round's is the generation's.
     let mut bootstrap = parent_network.clone();
-    for round in 1..=settings.td_rounds {
-        let out = td_round_dir(dir, round, settings.td_rounds);
+    for round in 1..=turn.settings.td_rounds {
+        let out = td_round_dir(&turn.dir, round, turn.settings.td_rounds);
         let mut args = training_args(
             "train",
             &data,
             &out,
             window,
-            (settings.epochs, settings.batch, settings.learning_rate),
+            (
+                turn.settings.epochs,
+                turn.settings.batch,
+                turn.settings.learning_rate,
+            ),
             state.generation,
         );
         args.extend([
             "--result-weight".to_string(),
             (1.0 - state.hand_share).to_string(),
             "--target".to_string(),
-            settings.target.to_string(),
+            turn.settings.target.to_string(),
         ]);
-        if matches!(settings.target, Target::Td { .. }) {
+        if matches!(turn.settings.target, Target::Td { .. }) {
             args.extend(["--td-network".to_string(), path_text(&bootstrap)]);
         }
-        if settings.td_rounds > 1 {
+        if turn.settings.td_rounds > 1 {
             eprintln!(
                 "generation {}: TD round {round} of {}, bootstrapped from {}",
                 state.generation,
-                settings.td_rounds,
+                turn.settings.td_rounds,
                 bootstrap.display()
             );
         }
-        run_learn(places, &args)?;
+        run_learn(turn.places, &args)?;
         bootstrap = out.join(NET_FILE);
     }
     write_model(&model, &network)?;
     state.done(
-        dir,
+        &turn.dir,
         "train",
         format!(
             "model-sha256 {} network-sha256 {}",
@@ -348,18 +338,11 @@ fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(),
 /// Step 2b: the policy trained on the same window (`learn train-policy`), or the parent's kept
 /// with `--policy-epochs 0`.
 fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
-    let Turn {
-        settings,
-        places,
-        dir,
-        parent_dir,
-        eta,
-    } = turn;
-    let data = dir.join("data");
-    let parent_policy = parent_dir.join(POLICY_FILE);
-    let policy = dir.join(POLICY_FILE);
-    eta.announce("policy", state);
-    let details = if settings.policy_epochs == 0 {
+    let data = turn.dir.join("data");
+    let parent_policy = turn.parent_dir.join(POLICY_FILE);
+    let policy = turn.dir.join(POLICY_FILE);
+    turn.eta.announce("policy", state);
+    let details = if turn.settings.policy_epochs == 0 {
         let bytes = read_bytes(&parent_policy)?;
         write_whole(&policy, &bytes)?;
         format!(
@@ -368,20 +351,20 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
             sha256_hex(&bytes)
         )
     } else {
-        let policy_dir = dir.join(POLICY_TRAIN_FOLDER);
+        let policy_dir = turn.dir.join(POLICY_TRAIN_FOLDER);
         let args = training_args(
             "train-policy",
             &data,
             &policy_dir,
             window,
             (
-                settings.policy_epochs,
-                settings.batch,
-                settings.policy_learning_rate,
+                turn.settings.policy_epochs,
+                turn.settings.batch,
+                turn.settings.policy_learning_rate,
             ),
             state.generation,
         );
-        let report = run_learn(places, &args)?;
+        let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
         write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
         format!(
@@ -389,7 +372,7 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
             sha256_hex(&read_bytes(&policy)?)
         )
     };
-    state.done(dir, "policy", details)?;
+    state.done(&turn.dir, "policy", details)?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! chooses the same early-stopping epoch (`loss.csv` is an output drawn from these figures,
 //! never read back).
 
-use crate::common::layers::candle_error;
+use crate::common::layers::{candle_error, save_whole};
 use crate::value::loss_csv::EpochRow;
 use crate::value::model::Model;
 use crate::value::optimiser::AdamW;
@@ -37,16 +37,9 @@ pub fn save(
         .collect();
     let figures = Tensor::from_vec(figures, (rows.len(), 3), &Device::Cpu).map_err(candle_error)?;
     tensors.insert(EPOCHS.to_string(), figures);
-    let temporary = path.with_extension("tmp");
-    candle_core::safetensors::save(&tensors, &temporary).map_err(|error| {
-        format!(
-            "cannot write {}: {}",
-            temporary.display(),
-            candle_error(error)
-        )
-    })?;
-    std::fs::rename(&temporary, path)
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    save_whole(path, |temporary| {
+        candle_core::safetensors::save(&tensors, temporary)
+    })
 }
 
 /// The checkpoint in `path`; an error (one line) for a file that is not one (a model alone, a
