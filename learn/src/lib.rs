@@ -1,15 +1,23 @@
-//! learn: the learned evaluation's training side (never bundled). Self-play data (`selfplay`,
-//! one file a game in the format of `game_file`, a run split by `shard`, each directory with its
-//! manifest, `data_manifest`, with the players' decision signatures, `csb::bot::signature`; shard
-//! directories of one run merged by `merge`), the data set of features and targets the trainer
-//! reads, split by map (`dataset`), what the targets learn (`target`), the reproducible training
-//! with candle (`train`: the seeded model of `model`, the optimiser of `optimiser`, the
-//! checkpoint of `checkpoint`, each model's manifest of `model_manifest`, in the text format of
-//! `manifest`), the figures (`metrics`), the plots (`plot`), the export of the weights into the
-//! bot's source (`model`) or into a network file the bot reads at start-up (`net_file`), and the
-//! self-play generations (`generation`) with their table (`generations_table`). The features
-//! themselves are the bot's (`csb::bot::value_net::features`), so the trainer and the bot cannot
-//! disagree.
+//! `learn`: the networks' training side (never bundled), as a library that the `learn` binary
+//! (`main.rs`, a dispatcher of subcommands) and the tests call. The features are the bot's own
+//! (`csb::bot::value_net::features`), so the trainer and the bot cannot disagree.
+//!
+//! One folder per stage of the data's journey, each listed here from the bottom up; a folder
+//! uses only the ones above it in this list, never one below (`tests/layers.rs`):
+//!
+//! - `common`: what the stages share: the manifests' text format and SHA-256, writing a file
+//!   whole, the layers both networks are built of, the minibatches' shuffle, the SVG plots.
+//! - `data`: the self-play data, the format both sides share: game files, the run and its
+//!   seeds, a directory's manifest, shards and their merge, the split by map.
+//! - `selfplay`: csb against itself in-process, recorded game by game into a data directory.
+//! - `value`: the value network: data set, targets, model, optimiser, checkpoint, training,
+//!   manifest, figures, its network file and the export into the bot's source.
+//! - `policy`: the policy network: data set of root visits and values, model, training, its
+//!   policy file and the export into the bot's source.
+//! - `generation`: the loop: self-play by the best generation, both trainings on a window,
+//!   the gate, promotion, each step in the generation's state; the generations table.
+//!
+//! Each folder that has a subcommand holds its arguments and its output in `command.rs`.
 
 pub mod common;
 pub mod data;
@@ -18,7 +26,6 @@ pub mod policy;
 pub mod selfplay;
 pub mod value;
 
-/// The path `tests/reproduce.rs` (kept byte for byte) names the manifest format by.
+/// The paths `tests/reproduce.rs` (kept byte for byte) names the manifests by.
 pub use common::manifest;
-/// The path `tests/reproduce.rs` names a data directory's manifest by.
 pub use data::manifest as data_manifest;

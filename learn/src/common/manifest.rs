@@ -1,7 +1,7 @@
-//! The text format of the pipeline's manifests (a self-play directory's, `data_manifest.rs`; a
-//! model's, `model_manifest.rs`): a first line naming the kind and its version, then one
-//! `key: value` per line, in order (keys may repeat; a value runs to the end of its line,
-//! trimmed). Written whole or not at all (a temporary file, then renamed); parsing is a pure
+//! The text format of the pipeline's manifests (a self-play directory's, `data/manifest.rs`; a
+//! model's, `value/model_manifest.rs`; a generation's state, `generation/state.rs`): a first
+//! line naming the kind and its version, then one `key: value` per line, in order (keys may
+//! repeat; a value runs to the end of its line, trimmed). Written whole or not at all (a temporary file, then renamed); parsing is a pure
 //! function whose errors name the line. Also the SHA-256 the manifests identify files by.
 
 use sha2::{Digest, Sha256};

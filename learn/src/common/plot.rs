@@ -1,7 +1,7 @@
 //! The pipeline's pictures, drawn with plotters into SVG files (no fonts or system libraries:
 //! the viewer renders the text): the loss curves of a training run (training and validation
 //! log-loss per epoch, `loss.svg` beside `loss.csv`) and the generations' Elo with its 95%
-//! interval (`generations_table.rs`). Labelled axes with numbers and a legend; written whole or
+//! interval (`generation/table.rs`). Labelled axes with numbers and a legend; written whole or
 //! not at all.
 
 use super::files::write_whole;

@@ -6,7 +6,7 @@
 //!    `gen-NNN/data` (`learn selfplay`, resumable game by game);
 //! 2. **train**: the next value network is trained on the data of the last `window` generations
 //!    (`learn train`, resumable epoch by epoch) into `gen-NNN/train`, with the hand
-//!    evaluation's share of the target from the schedule (`target::hand_share`); then the next
+//!    evaluation's share of the target from the schedule (`value::target::hand_share`); then the next
 //!    policy on the same window's root visits and values (`learn train-policy`, seeded, so an
 //!    interrupted run trained again ends the same) into `gen-NNN/train-policy`, or with
 //!    `--policy-epochs 0` the parent's policy is kept;

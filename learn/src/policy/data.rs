@@ -109,7 +109,7 @@ pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), St
 }
 
 /// Reads the games of `dir`, checked against its manifest, into the three splits (errors as
-/// `dataset::load`'s: one line each).
+/// `value::dataset::load`'s: one line each).
 pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
     let (mut train, mut validation, mut test) = Default::default();
     let mut games = 0;
@@ -143,7 +143,7 @@ pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
 }
 
 /// Reads `newest` and the older directories `older` (each checked against its manifest, as
-/// [`load`]) as one data set, as the value network's `dataset::load_window` does.
+/// [`load`]) as one data set, as the value network's `value::dataset::load_window` does.
 pub fn load_window(newest: &Path, older: &[std::path::PathBuf]) -> Result<PolicyDataSet, String> {
     let mut data = load(newest)?;
     for dir in older {

@@ -7,7 +7,7 @@
 //! seed is derived from `(S, i, player)`. When the two players differ (`--opponent-args`), even
 //! games seat the first as player 0 and odd games as player 1, as `arena match` does.
 //! Each position is recorded from both players' points of view, with the viewing player's root
-//! statistics (`game_file.rs`).
+//! statistics (`data/game_file.rs`).
 
 use crate::data::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
 use crate::data::run::map_seed;

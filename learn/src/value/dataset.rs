@@ -4,7 +4,7 @@
 //! reported): a map's split is a function of its map seed alone ([`split_of_map`]), so the two
 //! games of a map (self-play's games `2k` and `2k + 1`, seats swapped) and any game replayed on
 //! it fall in one split, and no test position has a mirrored twin in training. The data are
-//! read only when they are the files their manifest lists (`data_manifest.rs`).
+//! read only when they are the files their manifest lists (`data/manifest.rs`).
 //!
 //! Only the `view 0` line of each turn is used: with the network's value
 //! `g(own view) − g(their view)`, the `view 1` line is the same sample mirrored and would add
