@@ -30,6 +30,21 @@ pub struct GateResult {
 }
 
 impl GateResult {
+    /// The outcome as the loop's report and the ladder's roster say it: `accepted (30/1/9
+    /// W/D/L, Elo +120 [+60, +190])`.
+    pub(crate) fn outcome(&self) -> String {
+        format!(
+            "{} ({}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, {:+.0}])",
+            self.decision,
+            self.wdl.wins,
+            self.wdl.draws,
+            self.wdl.losses,
+            self.elo.0,
+            self.elo.1,
+            self.elo.2
+        )
+    }
+
     pub(crate) fn details(&self) -> String {
         format!(
             "{} wins {} draws {} losses {} elo {:.1} {:.1} {:.1}",
@@ -229,6 +244,12 @@ mod tests {
         assert_eq!(parsed.wdl, gate.wdl);
         assert_eq!(parsed.elo, (120.4, 60.0, 190.5));
         assert!(GateResult::parse("accepted wins x").is_err());
+        let mut said = gate.clone();
+        said.elo.2 = 190.4;
+        assert_eq!(
+            said.outcome(),
+            "accepted (30/1/9 W/D/L, Elo +120 [+60, +190])"
+        );
     }
 
     #[test]

@@ -79,16 +79,7 @@ fn add_ladder_player(players: &Path, name: &str, kept: &Path, state: &State) -> 
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
         .unwrap_or_else(|| "HEAD".to_string());
     let gate = GateResult::parse(state.step("gate").unwrap_or(""))?;
-    let gate = format!(
-        "{} ({}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, {:+.0}])",
-        gate.decision,
-        gate.wdl.wins,
-        gate.wdl.draws,
-        gate.wdl.losses,
-        gate.elo.0,
-        gate.elo.1,
-        gate.elo.2
-    );
+    let gate = gate.outcome();
     let mut entry = String::new();
     let _ = write!(
         entry,

@@ -395,17 +395,10 @@ fn promote(dir: &Path, state: &mut State, places: &Places) -> Result<String, Str
     }
     table::write(&places.keep, &places.table)?;
     Ok(format!(
-        "generation {}: gate against generation {} {} ({}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, \
-         {:+.0}]); {}",
+        "generation {}: gate against generation {} {}; {}",
         state.generation,
         state.parent,
-        gate.decision,
-        gate.wdl.wins,
-        gate.wdl.draws,
-        gate.wdl.losses,
-        gate.elo.0,
-        gate.elo.1,
-        gate.elo.2,
+        gate.outcome(),
         if promoted {
             format!("promoted: the best is now generation {}", state.generation)
         } else {
