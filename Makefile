@@ -16,7 +16,9 @@
 #           set to the same iterations and seed; `--prune` drops what the bundle never uses
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #           (BENCH_ARGS=--engine: the engine's alone; --eval: the leaf evaluation's and the
-#           networks' costs alone; bot flags: the search's speed with them)
+#           networks' costs alone; --profile: where a turn's time goes, engine steps, leaf
+#           evaluations, policy priors, default policy and the rest, for the default and the
+#           hand bot at the real control's iterations; bot flags: the search's speed with them)
 #   arena   build the arena, its test bot and the sparring bots (target/release/arena, testbot,
 #           reflex, ga)
 #   selfplay  self-play data for the value network into data/selfplay (GAMES=1600,

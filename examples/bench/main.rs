@@ -16,6 +16,10 @@
 //! actions from the bot's action set, as the search plays them; it prints the share of its turns
 //! with a pod–pod contact.
 //!
+//! `turn_profile.rs` (`--profile`, and last in the default run) shows where a turn's time goes:
+//! the engine's steps, the leaf evaluations, the policy's priors, the default policy and the
+//! rest, for the default bot and the hand one, at the real control's iterations.
+//!
 //! `eval_cost.rs` then times the leaf evaluation, hand-written and value network
 //! (`evaluation: mode=<hand|net> ns_per_eval=…`), the network's logit alone
 //! (`value: api=<map|course> kernel=… ns_per_logit=…`), and its two parts, the inputs and the
@@ -25,6 +29,7 @@
 mod eval_cost;
 mod policy_cost;
 mod search;
+mod turn_profile;
 
 use csb::bot::actions::{ActionSet, ACTION_COUNT};
 use csb::bot::two_pod::memory::Memory;
@@ -453,6 +458,10 @@ fn main() {
         policy_cost::bench_policy();
         return;
     }
+    if args == ["--profile"] {
+        turn_profile::bench_turn_profile();
+        return;
+    }
     if !args.is_empty() && !engine_only {
         if let Err(message) = search::bench_flags(&args) {
             eprintln!("bench: {message}");
@@ -468,5 +477,6 @@ fn main() {
     policy_cost::bench_policy();
     if !engine_only {
         search::bench_search();
+        turn_profile::bench_turn_profile();
     }
 }

@@ -17,7 +17,7 @@ const BUDGET_MS: f64 = 50.0;
 /// Iterations per position for the speed figures.
 const TIMED_ITERATIONS: u64 = 40_000;
 
-fn recorded_game() -> (InitInput, Vec<TurnInput>) {
+pub fn recorded_game() -> (InitInput, Vec<TurnInput>) {
     let text = std::fs::read_to_string(RECORDED_INPUT).expect("run from the repository root");
     let mut reader = InputReader::new(text.as_bytes());
     let init = reader.read_init().unwrap().expect("an init block");

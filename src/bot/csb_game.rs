@@ -13,7 +13,7 @@
 
 use super::actions::{ActionSet, ACTION_COUNT, SHIELD_ACTION};
 use super::evaluation::Roles;
-use super::leaf_evaluation::{write_team_scores, LeafEvaluation, RaceView};
+use super::leaf_evaluation::{write_team_scores, LeafEvaluation, RaceView, SearchPosition};
 use super::policy::greedy_action;
 use super::timeout_clocks::TimeoutClocks;
 use crate::engine::rules::{POD_COUNT, TOUCH_DISTANCE};
@@ -45,6 +45,20 @@ impl<E> RaceContext<E> {
         RaceView {
             map: &self.map,
             passes_to_finish: self.passes_to_finish,
+        }
+    }
+
+    /// The state of `pods` with the clocks `clocks` in this race, as an evaluation sees it.
+    #[inline(always)]
+    pub fn at<'a>(
+        &'a self,
+        pods: &'a [FastPod; POD_COUNT],
+        clocks: TimeoutClocks,
+    ) -> SearchPosition<'a> {
+        SearchPosition {
+            race: self.view(),
+            pods,
+            clocks,
         }
     }
 }
@@ -81,9 +95,7 @@ impl<E: LeafEvaluation> CsbGame<E> {
             pods,
             clocks,
             roles,
-            centre: context
-                .evaluation
-                .centre(context.view(), &pods, clocks, &roles),
+            centre: (context.evaluation).centre(context.at(&pods, clocks), &roles),
         }
     }
 
@@ -183,9 +195,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
                 write_team_scores(if winner == 0 { 1.0 } else { 0.0 }, scores);
             }
             None => context.evaluation.scores(
-                context.view(),
-                &self.pods,
-                self.clocks,
+                context.at(&self.pods, self.clocks),
                 &self.roles,
                 &self.centre,
                 scores,
@@ -199,7 +209,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
     fn action_priors(&self, context: &RaceContext<E>, pod: usize, priors: &mut [f32]) {
         if !context
             .evaluation
-            .priors(context.view(), &self.pods, self.clocks, pod, priors)
+            .priors(context.at(&self.pods, self.clocks), pod, priors)
         {
             priors.fill(1.0 / priors.len() as f32);
         }
@@ -214,7 +224,7 @@ impl<E: LeafEvaluation> Game for CsbGame<E> {
             if let Some(action) =
                 context
                     .evaluation
-                    .rollout_action(context.view(), &self.pods, self.clocks, pod, rng)
+                    .rollout_action(context.at(&self.pods, self.clocks), pod, rng)
             {
                 return action;
             }

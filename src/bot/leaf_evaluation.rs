@@ -22,57 +22,43 @@ pub struct RaceView<'a> {
     pub passes_to_finish: u16,
 }
 
+/// A state of the search as an evaluation sees it: the race, the four pods and their
+/// checkpoint clocks.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchPosition<'a> {
+    pub race: RaceView<'a>,
+    pub pods: &'a [FastPod; POD_COUNT],
+    pub clocks: TimeoutClocks,
+}
+
 /// How the search scores the position at the end of an iteration, per pod (higher is better for
 /// that pod's tree; the two players' scores add to one where the evaluation is zero-sum).
 pub trait LeafEvaluation {
     /// What the evaluation fixes at the search's root: where its scores are centred.
     type Centre: Copy + Debug;
-    /// The centre of a search from `pods` with the checkpoint clocks `clocks`.
-    fn centre(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        roles: &[Roles; 2],
-    ) -> Self::Centre;
-    /// Each pod's score in `pods` with the clocks `clocks` (a race nobody has won yet), written
-    /// to `scores[0..POD_COUNT]`.
+    /// The centre of a search from `at`.
+    fn centre(&self, at: SearchPosition, roles: &[Roles; 2]) -> Self::Centre;
+    /// Each pod's score at `at` (a race nobody has won yet), written to `scores[0..POD_COUNT]`.
     fn scores(
         &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
+        at: SearchPosition,
         roles: &[Roles; 2],
         centre: &Self::Centre,
         scores: &mut [f64; MAX_AGENTS],
     );
-    /// Pod `pod`'s prior over its actions in `pods`, written to `priors` (summing to 1); false
+    /// Pod `pod`'s prior over its actions at `at`, written to `priors` (summing to 1); false
     /// when the evaluation knows none (the search then takes them uniform). Read by a
     /// prior-guided selection when a node gets its children.
     #[inline(always)]
-    fn priors(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        pod: usize,
-        priors: &mut [f32],
-    ) -> bool {
-        let _ = (race, pods, clocks, pod, priors);
+    fn priors(&self, at: SearchPosition, pod: usize, priors: &mut [f32]) -> bool {
+        let _ = (at, pod, priors);
         false
     }
     /// The move pod `pod` plays on a ply without statistics where the default policy would
     /// play its greedy move (`policy.rs`); `None`: the greedy move.
     #[inline(always)]
-    fn rollout_action(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        pod: usize,
-        rng: &mut Rng,
-    ) -> Option<u8> {
-        let _ = (race, pods, clocks, pod, rng);
+    fn rollout_action(&self, at: SearchPosition, pod: usize, rng: &mut Rng) -> Option<u8> {
+        let _ = (at, pod, rng);
         None
     }
 }
@@ -93,28 +79,20 @@ impl LeafEvaluation for HandEvaluation {
     /// Each pod's value at the root, where its squash is centred.
     type Centre = [f64; POD_COUNT];
 
-    fn centre(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        _clocks: TimeoutClocks,
-        roles: &[Roles; 2],
-    ) -> [f64; POD_COUNT] {
-        pod_values(pods, race.map, roles, &self.weights)
+    fn centre(&self, at: SearchPosition, roles: &[Roles; 2]) -> [f64; POD_COUNT] {
+        pod_values(at.pods, at.race.map, roles, &self.weights)
     }
 
     #[inline(always)]
     fn scores(
         &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        _clocks: TimeoutClocks,
+        at: SearchPosition,
         roles: &[Roles; 2],
         centre: &[f64; POD_COUNT],
         scores: &mut [f64; MAX_AGENTS],
     ) {
         let weights = &self.weights;
-        let values = pod_values(pods, race.map, roles, weights);
+        let values = pod_values(at.pods, at.race.map, roles, weights);
         for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
             *score = squash(values[pod] - centre[pod], weights);
         }
@@ -150,6 +128,13 @@ impl NetworkBlend {
         1.0 / (1.0 + (-centred).exp())
     }
 
+    /// The network's logit for player 0 at `at`.
+    #[inline(always)]
+    fn logit(&self, at: SearchPosition) -> f32 {
+        let passes = at.race.passes_to_finish;
+        (self.network).player0_logit_on(at.pods, &self.course, passes, at.clocks)
+    }
+
     /// `network` with `weights`' blend, for races on `map`.
     pub fn with_network(network: Network, weights: EvalWeights, map: &Map) -> NetworkBlend {
         NetworkBlend {
@@ -165,41 +150,27 @@ impl LeafEvaluation for NetworkBlend {
     /// The hand evaluation's centre and the network's logit for player 0 at the root.
     type Centre = ([f64; POD_COUNT], f32);
 
-    fn centre(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        roles: &[Roles; 2],
-    ) -> ([f64; POD_COUNT], f32) {
-        let logit =
-            self.network
-                .player0_logit_on(pods, &self.course, race.passes_to_finish, clocks);
-        (self.hand.centre(race, pods, clocks, roles), logit)
+    fn centre(&self, at: SearchPosition, roles: &[Roles; 2]) -> ([f64; POD_COUNT], f32) {
+        (self.hand.centre(at, roles), self.logit(at))
     }
 
     #[inline(always)]
     fn scores(
         &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
+        at: SearchPosition,
         roles: &[Roles; 2],
         centre: &([f64; POD_COUNT], f32),
         scores: &mut [f64; MAX_AGENTS],
     ) {
         let weights = &self.hand.weights;
-        let logit =
-            self.network
-                .player0_logit_on(pods, &self.course, race.passes_to_finish, clocks);
+        let logit = self.logit(at);
         let player0 = NetworkBlend::network_value(weights, logit - centre.1);
         let net_weight = weights.net_weight;
         if net_weight >= 1.0 {
             write_team_scores(player0, scores);
             return;
         }
-        self.hand
-            .scores(race, pods, clocks, roles, &centre.0, scores);
+        self.hand.scores(at, roles, &centre.0, scores);
         for (pod, score) in scores[..POD_COUNT].iter_mut().enumerate() {
             let team = if pod < 2 { player0 } else { 1.0 - player0 };
             *score = (1.0 - net_weight) * *score + net_weight * team;

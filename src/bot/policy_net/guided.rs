@@ -7,11 +7,9 @@
 use super::network::PolicyNetwork;
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::evaluation::Roles;
-use crate::bot::leaf_evaluation::{LeafEvaluation, RaceView};
-use crate::bot::timeout_clocks::TimeoutClocks;
+use crate::bot::leaf_evaluation::{LeafEvaluation, SearchPosition};
 use crate::bot::value_net::course::Course;
-use crate::engine::rules::POD_COUNT;
-use crate::engine::{FastPod, Map};
+use crate::engine::Map;
 use crate::search::{Rng, MAX_AGENTS};
 
 /// The evaluation `E` with the policy network's priors and, if `rollout`, its rollout moves.
@@ -36,75 +34,47 @@ impl<E> Guided<E> {
         }
     }
 
-    /// Pod `pod`'s action probabilities in `pods` with the clocks `clocks`.
+    /// Pod `pod`'s action probabilities at `at`.
     #[inline(always)]
-    fn pod_priors(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        pod: usize,
-    ) -> [f32; ACTION_COUNT] {
-        self.network
-            .pod_priors(pods, &self.course, race.passes_to_finish, clocks, pod)
+    fn pod_priors(&self, at: SearchPosition, pod: usize) -> [f32; ACTION_COUNT] {
+        let passes = at.race.passes_to_finish;
+        (self.network).pod_priors(at.pods, &self.course, passes, at.clocks, pod)
     }
 }
 
 impl<E: LeafEvaluation> LeafEvaluation for Guided<E> {
     type Centre = E::Centre;
 
-    fn centre(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        roles: &[Roles; 2],
-    ) -> E::Centre {
-        self.inner.centre(race, pods, clocks, roles)
+    fn centre(&self, at: SearchPosition, roles: &[Roles; 2]) -> E::Centre {
+        self.inner.centre(at, roles)
     }
 
     #[inline(always)]
     fn scores(
         &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
+        at: SearchPosition,
         roles: &[Roles; 2],
         centre: &E::Centre,
         scores: &mut [f64; MAX_AGENTS],
     ) {
-        self.inner.scores(race, pods, clocks, roles, centre, scores);
+        self.inner.scores(at, roles, centre, scores);
     }
 
     #[inline(always)]
-    fn priors(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        pod: usize,
-        priors: &mut [f32],
-    ) -> bool {
+    fn priors(&self, at: SearchPosition, pod: usize, priors: &mut [f32]) -> bool {
         if priors.len() != ACTION_COUNT {
             return false;
         }
-        priors.copy_from_slice(&self.pod_priors(race, pods, clocks, pod));
+        priors.copy_from_slice(&self.pod_priors(at, pod));
         true
     }
 
     #[inline(always)]
-    fn rollout_action(
-        &self,
-        race: RaceView,
-        pods: &[FastPod; POD_COUNT],
-        clocks: TimeoutClocks,
-        pod: usize,
-        rng: &mut Rng,
-    ) -> Option<u8> {
+    fn rollout_action(&self, at: SearchPosition, pod: usize, rng: &mut Rng) -> Option<u8> {
         if !self.rollout {
             return None;
         }
-        let priors = self.pod_priors(race, pods, clocks, pod);
+        let priors = self.pod_priors(at, pod);
         let mut left = rng.next_f64() as f32;
         for (action, &prior) in priors.iter().enumerate() {
             left -= prior;

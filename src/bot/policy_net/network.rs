@@ -10,6 +10,7 @@ use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::features::{Inputs, FEATURE_COUNT};
 use crate::bot::value_net::layers::{relu, Dense};
+use crate::bot::value_net::paired::Kernel;
 use crate::engine::FastPod;
 
 /// Width of the hidden layer.
@@ -29,6 +30,9 @@ pub const WEIGHT_COUNT: usize = FEATURE_COUNT * HIDDEN + HIDDEN + HIDDEN * OUTPU
 pub struct PolicyNetwork {
     pub input: Dense<FEATURE_COUNT, HIDDEN>,
     pub heads: Dense<HIDDEN, OUTPUTS>,
+    /// How [`PolicyNetwork::pod_priors`] is compiled: for AVX2 where the processor has it
+    /// (private: only [`Kernel::detect`] may choose it). Both give the same numbers.
+    kernel: Kernel,
 }
 
 /// What the network says about one team's two pods in a position.
@@ -71,7 +75,15 @@ impl PolicyNetwork {
         PolicyNetwork {
             input: Dense::zeros(),
             heads: Dense::zeros(),
+            kernel: Kernel::detect(),
         }
+    }
+
+    /// The same network with [`PolicyNetwork::pod_priors`] compiled for any processor (same
+    /// results; for tests and the benchmark).
+    pub fn with_portable_kernel(mut self) -> PolicyNetwork {
+        self.kernel = Kernel::Portable;
+        self
     }
 
     /// Every weight in the order of [`TENSOR_SIZES`].
@@ -115,11 +127,33 @@ impl PolicyNetwork {
         out
     }
 
-    /// Pod `pod`'s action probabilities in the position `pods` with the clocks `clocks`: its slot's priors of
-    /// [`PolicyNetwork::team_outputs`] bit for bit, computing only that slot's ten outputs and
-    /// their softmax (what the search reads at each expansion and rollout ply).
+    /// Pod `pod`'s action probabilities in the position `pods` with the clocks `clocks`: its
+    /// slot's priors of [`PolicyNetwork::team_outputs`] bit for bit, computing only that slot's
+    /// ten outputs and their softmax (what the search reads at each expansion and rollout ply).
     #[inline(always)]
     pub fn pod_priors(
+        &self,
+        pods: &[FastPod; 4],
+        course: &Course,
+        passes_to_finish: u16,
+        clocks: TimeoutClocks,
+        pod: usize,
+    ) -> [f32; ACTION_COUNT] {
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 on this processor
+            // (the field is private, set by `zeros` from `detect` or to `Portable`).
+            Kernel::Avx2 => unsafe {
+                avx2_pod_priors(self, pods, course, passes_to_finish, clocks, pod)
+            },
+            _ => self.portable_pod_priors(pods, course, passes_to_finish, clocks, pod),
+        }
+    }
+
+    /// [`PolicyNetwork::pod_priors`] for any processor: the definition the AVX2 build matches
+    /// (the same operations in the same order, compiled for wider registers).
+    #[inline(always)]
+    fn portable_pod_priors(
         &self,
         pods: &[FastPod; 4],
         course: &Course,
@@ -175,6 +209,26 @@ impl PolicyNetwork {
         }
         outputs
     }
+}
+
+/// `PolicyNetwork::portable_pod_priors` compiled for AVX2: the inputs' square roots and
+/// divisions four `f64` wide and the first layer's outputs eight `f32` wide. Each lane does the
+/// portable code's operations in its order (nothing is fused: AVX2 does not bring FMA), so the
+/// priors are the same bit for bit.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_pod_priors(
+    network: &PolicyNetwork,
+    pods: &[FastPod; 4],
+    course: &Course,
+    passes_to_finish: u16,
+    clocks: TimeoutClocks,
+    pod: usize,
+) -> [f32; ACTION_COUNT] {
+    network.portable_pod_priors(pods, course, passes_to_finish, clocks, pod)
 }
 
 #[cfg(test)]
@@ -247,6 +301,25 @@ pub(crate) mod tests {
                 let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
                 let got = network.pod_priors(&pods, &course, passes, clocks, pod);
                 assert_eq!(got.map(f32::to_bits), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_avx2_and_portable_priors_agree_bit_for_bit() {
+        // The embedded network, and a random one whose weights reach further.
+        let networks = [super::super::embedded::embedded(), random_network(5)];
+        for network in networks {
+            let portable = network.clone().with_portable_kernel();
+            assert_eq!(portable.kernel, Kernel::Portable);
+            assert_eq!(network.kernel, Kernel::detect());
+            for (map, pods, passes, clocks) in random_positions(31, 5_000) {
+                let course = Course::new(&map);
+                for pod in 0..4 {
+                    let fast = network.pod_priors(&pods, &course, passes, clocks, pod);
+                    let plain = portable.pod_priors(&pods, &course, passes, clocks, pod);
+                    assert_eq!(fast.map(f32::to_bits), plain.map(f32::to_bits));
+                }
             }
         }
     }

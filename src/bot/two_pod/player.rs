@@ -11,6 +11,7 @@ use crate::bot::{
 use crate::engine::{rules::POD_COUNT, Command, FastPod, Map, MapError, Pod};
 use crate::protocol::{InitInput, TurnInput};
 use crate::search::Node;
+use std::time::Instant;
 
 /// What the bot decided in a turn, and what it cost.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +24,16 @@ pub struct TurnDecision {
     pub elapsed_ms: f64,
     /// Our runner tree's mean score of the action it chose (`value=` of the diagnostic line).
     pub value: Option<f64>,
+}
+
+/// What a turn's search starts from ([`Player::search_root`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchRoot {
+    pub pods: [Pod; POD_COUNT],
+    pub fallback: [f64; POD_COUNT],
+    pub fast: [FastPod; POD_COUNT],
+    pub roles: [Roles; 2],
+    pub clocks: TimeoutClocks,
 }
 
 /// The search chosen at start-up: the hand evaluation's, or one of the networks'.
@@ -172,8 +183,10 @@ impl Player {
         TimeoutClocks::from_turns_without_pass(self.memory.turns_without_pass)
     }
 
-    pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
-        let first_turn = self.memory.turn == 0;
+    /// The turn's root as the search starts from it (the memory has observed `input`): the
+    /// pods as read and as the fast engine takes them, their fallback angles, the roles and
+    /// the clocks.
+    pub fn search_root(&mut self, input: &TurnInput) -> SearchRoot {
         self.memory
             .observe(&input.pods, self.config.league.max_thrust());
         let map = &self.map;
@@ -189,12 +202,40 @@ impl Player {
         // turns without a pass.
         let guard = self.config.timeout_guard;
         let guarding = guard > 0 && self.memory.turns_without_pass[0] >= guard;
-        let roles = [
-            Roles::of_player(&fast, map, 0, guarding),
-            Roles::of_player(&fast, map, 2, false),
-        ];
-        let (config, received_at) = (&self.config, input.received_at);
-        let clocks = self.timeout_clocks();
+        SearchRoot {
+            pods,
+            fallback,
+            fast,
+            roles: [
+                Roles::of_player(&fast, map, 0, guarding),
+                Roles::of_player(&fast, map, 2, false),
+            ],
+            clocks: self.timeout_clocks(),
+        }
+    }
+
+    pub fn play_turn(&mut self, input: &TurnInput) -> TurnDecision {
+        let first_turn = self.memory.turn == 0;
+        let root = self.search_root(input);
+        self.play_root(root, first_turn, input.received_at)
+    }
+
+    /// The turn played from `root` ([`Player::search_root`] of the turn's input, received at
+    /// `received_at`).
+    pub fn play_root(
+        &mut self,
+        root: SearchRoot,
+        first_turn: bool,
+        received_at: Instant,
+    ) -> TurnDecision {
+        let SearchRoot {
+            pods,
+            fallback,
+            fast,
+            roles,
+            clocks,
+        } = root;
+        let config = &self.config;
         let (stats, chosen, played) = match &mut self.searches {
             Searches::Hand(search) => {
                 search.decide(fast, clocks, roles, config, first_turn, received_at)
@@ -216,7 +257,7 @@ impl Player {
             iterations: stats.iterations,
             simulated_turns: stats.simulated_plies,
             nodes: stats.nodes_used.iter().copied().max().unwrap_or(0),
-            elapsed_ms: elapsed_ms(input.received_at),
+            elapsed_ms: elapsed_ms(received_at),
             value: self
                 .root_stats(roles[0].runner)
                 .nth(usize::from(chosen[roles[0].runner]))

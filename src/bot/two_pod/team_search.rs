@@ -83,10 +83,8 @@ impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
         let context = &self.context;
         self.root_priors = std::array::from_fn(|pod| {
             let mut priors = [0.0; crate::bot::actions::ACTION_COUNT];
-            context
-                .evaluation
-                .priors(context.view(), &root.pods, root.clocks, pod, &mut priors)
-                .then_some(priors)
+            let at = context.at(&root.pods, root.clocks);
+            (context.evaluation.priors(at, pod, &mut priors)).then_some(priors)
         });
     }
 

@@ -201,7 +201,7 @@ pub mod avx2 {
             _mm256_storeu_si256(quanta.as_mut_ptr().add(16 * block) as *mut __m256i, ordered);
         }
         let table = &layer.by_value[QuantizedLayer::case(inputs)];
-        // The sums four registers at a time (a wide layer's would not fit the 16 registers),
+        // The sums eight registers at a time (a wide layer's sixteen would not fit the 16 registers),
         // each group over every pair of values: integer sums, so the order does not matter.
         let mut sums = [[_mm256_setzero_si256(); GROUP]; 2 * BLOCKS / GROUP];
         for (group, group_sums) in sums.iter_mut().enumerate() {
@@ -231,7 +231,7 @@ pub mod avx2 {
     }
 
     /// Registers summed together over the pairs of values.
-    const GROUP: usize = 4;
+    const GROUP: usize = 8;
     const _: () = assert!(2 * BLOCKS % GROUP == 0, "the outputs fill whole groups");
 }
 
