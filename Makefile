@@ -13,7 +13,10 @@
 #           of that league's protocol; the league's features and game are its row of Cargo.toml's
 #           [package.metadata.bundle.leagues] (FEATURES=.. and INPUT=.. override them). The
 #           bundle, which has no flags, is compiled for the check with CSB_ITERATIONS and CSB_SEED
-#           set to the same iterations and seed; `--prune` drops what the bundle never uses
+#           set to the same iterations and seed; `--prune` drops what the bundle never uses;
+#           `--check-debug` compiles it again as CodinGame's IDE does (debug: no -O, overflow
+#           checks on), without those variables, and plays the recorded game by the clock to
+#           the end (every turn answered, no panic, exit 0)
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #           (BENCH_ARGS=--engine: the engine's alone; --eval: the leaf evaluation's and the
 #           networks' costs alone; bot flags: the search's speed with them)
@@ -95,7 +98,8 @@ bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
 		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
-		--compact --prune --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--compact --prune --max-chars $(MAX_CHARS) --check-compile --check-debug \
+		--reference target/release/csb \
 		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 
