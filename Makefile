@@ -6,7 +6,9 @@
 #           root; without it those tests fail and say how to install them)
 #   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
 #           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
-#           two-pod with the network: two-pod,net), which together hold all the bundled code
+#           two-pod with the network: two-pod,net), which together hold all the bundled code;
+#           then every league's bundle compiled alone with rustc 1.70 (scripts/msrv-bundles.sh,
+#           installs the 1.70.0 toolchain with rustup if missing)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features <features>` compiles it,
 #           checked against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game
@@ -93,6 +95,7 @@ lint:
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv
+	sh scripts/msrv-bundles.sh
 
 bundle:
 	$(CARGO) build --release -p csb

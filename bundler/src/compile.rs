@@ -140,6 +140,18 @@ impl<'a> Checker<'a> {
     /// Checks `text` as a binary crate of edition 2021, with debug assertions on or off, with
     /// the lints `warn` as warnings (none: every lint allowed).
     pub fn check(&mut self, text: &str, debug_assertions: bool, warn: &[&str]) -> Result<Checked> {
+        self.check_denying(text, debug_assertions, warn, &[])
+    }
+
+    /// `check`, with the lints `deny` as errors too (then the others are allowed with
+    /// `-A warnings`, not capped).
+    pub fn check_denying(
+        &mut self,
+        text: &str,
+        debug_assertions: bool,
+        warn: &[&str],
+        deny: &[&str],
+    ) -> Result<Checked> {
         let source = self.dir.path().join("main.rs");
         std::fs::write(&source, text)
             .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
@@ -162,11 +174,16 @@ impl<'a> Checker<'a> {
             } else {
                 "debug-assertions=off"
             });
-        if warn.is_empty() {
+        if warn.is_empty() && deny.is_empty() {
             command.args(["--cap-lints", "allow"]);
+        } else if warn.is_empty() {
+            command.args(["-A", "warnings"]);
         }
         for lint in warn {
             command.args(["-W", lint]);
+        }
+        for lint in deny {
+            command.args(["-D", lint]);
         }
         let out = command
             .arg("main.rs")
