@@ -6,14 +6,19 @@
 #           root; without it those tests fail and say how to install them)
 #   lint    rustfmt, clippy -D warnings on the workspace, and clippy incompatible_msrv (Rust 1.70)
 #           on the bundled crate in each bundle's configuration (features one-pod, two-pod alone,
-#           two-pod with the network: two-pod,net), which together hold all the bundled code
+#           two-pod with the network: two-pod,net), which together hold all the bundled code;
+#           then every league's bundle compiled alone with rustc 1.70 (scripts/msrv-bundles.sh,
+#           installs the 1.70.0 toolchain with rustup if missing)
 #   bundle  dist/main.rs for CodinGame (LEAGUE=wood3|wood2|wood1|bronze|silver|gold|legend, default
 #           legend): the crate as `--no-default-features --features <features>` compiles it,
 #           checked against target/release/csb $(BOT_ARGS) --league $(LEAGUE) on a recorded game
 #           of that league's protocol; the league's features and game are its row of Cargo.toml's
 #           [package.metadata.bundle.leagues] (FEATURES=.. and INPUT=.. override them). The
 #           bundle, which has no flags, is compiled for the check with CSB_ITERATIONS and CSB_SEED
-#           set to the same iterations and seed; `--prune` drops what the bundle never uses
+#           set to the same iterations and seed; `--prune` drops what the bundle never uses;
+#           `--check-debug` compiles it again as CodinGame's IDE does (debug: no -O, overflow
+#           checks on), without those variables, and plays the recorded game by the clock to
+#           the end (every turn answered, no panic, exit 0)
 #   bench   engine and search speed on fixed positions, plus the decision signature
 #           (BENCH_ARGS=--engine: the engine's alone; --eval: the leaf evaluation's and the
 #           networks' costs alone; --profile: where a turn's time goes, engine steps, leaf
@@ -92,12 +97,14 @@ lint:
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv
+	sh scripts/msrv-bundles.sh
 
 bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
 		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
-		--compact --prune --max-chars $(MAX_CHARS) --check-compile --reference target/release/csb \
+		--compact --prune --max-chars $(MAX_CHARS) --check-compile --check-debug \
+		--reference target/release/csb \
 		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"
 

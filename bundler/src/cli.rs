@@ -13,6 +13,7 @@ use tool_cli::at_least_one;
 #[derive(Debug, Parser)]
 #[command(name = "bundler", version)]
 #[command(group(ArgGroup::new("compare_source").args(["compare_input", "league"]).multiple(true)))]
+#[command(group(ArgGroup::new("game_users").args(["reference", "check_debug"]).multiple(true)))]
 pub struct Cli {
     /// Directory holding the crate's Cargo.toml (a workspace root whose root package is the
     /// crate works too).
@@ -93,9 +94,10 @@ pub struct Cli {
     #[arg(long, value_name = "BIN", requires = "compare_source")]
     pub reference: Option<PathBuf>,
 
-    /// Recorded input fed on stdin to both the bundle and the reference binary (not given: the
-    /// --league's row of the crate's league table names it, relative to --crate).
-    #[arg(long, value_name = "FILE", requires = "reference")]
+    /// Recorded input fed on stdin to both the bundle and the reference binary, and played by
+    /// --check-debug (not given: the --league's row of the crate's league table names it,
+    /// relative to --crate).
+    #[arg(long, value_name = "FILE", requires = "game_users")]
     pub compare_input: Option<PathBuf>,
 
     /// Arguments for both programs in the comparison, split on whitespace
@@ -118,6 +120,13 @@ pub struct Cli {
         allow_hyphen_values = true
     )]
     pub reference_args: String,
+
+    /// Compile the bundle as CodinGame's IDE does (`<rustc> --edition 2021` without -O: overflow
+    /// checks and debug assertions on), without the --check-env variables (so it plays by the
+    /// clock), and play it the recorded game (--compare-input or the league's) turn by turn, by
+    /// the --league's protocol, to the end: every turn answered, no panic, exit 0.
+    #[arg(long, requires = "league")]
+    pub check_debug: bool,
 
     /// Seconds each program may run in the comparison before it is killed, at least 1.
     #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = at_least_one::<u64>)]

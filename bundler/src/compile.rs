@@ -1,5 +1,6 @@
 //! Check 3: the bundle compiles alone, as CodinGame compiles it: one file, `rustc --edition
-//! 2021 -O`, an empty directory, no Cargo and no `--extern`.
+//! 2021 -O` (its arena; its IDE builds without `-O`, `Profile::Debug`), an empty directory, no
+//! Cargo and no `--extern`.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -15,9 +16,35 @@ pub struct Compiled {
     pub warnings: usize,
 }
 
-/// Compiles `text` with `rustc_cmd` (split on whitespace, e.g. `rustc +1.70.0`), with the
-/// compile-time variables `env` set (read by `option_env!`; none for CodinGame's build).
-pub fn compile(text: &str, rustc_cmd: &str, env: &[(String, String)]) -> Result<Compiled> {
+/// How CodinGame builds the bundle: `Release` in the arena, `Debug` in the IDE (the "Play"
+/// button: no optimisation, integer overflow checks and debug assertions on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    Release,
+    Debug,
+}
+
+impl Profile {
+    /// The rustc flags after `--edition 2021` (overflow checks and debug assertions are rustc's
+    /// defaults without `-O`; spelled out so that the build says what it checks).
+    pub fn flags(self) -> &'static [&'static str] {
+        match self {
+            Profile::Release => &["-O"],
+            Profile::Debug => &["-C", "debug-assertions=on", "-C", "overflow-checks=on"],
+        }
+    }
+}
+
+/// Compiles `text` with `rustc_cmd` (split on whitespace, e.g. `rustc +1.70.0`) as `profile`
+/// says, with the compile-time variables `env` set (read by `option_env!`; none for CodinGame's
+/// build) and those named in `unset` removed from the environment rustc inherits.
+pub fn compile(
+    text: &str,
+    rustc_cmd: &str,
+    profile: Profile,
+    env: &[(String, String)],
+    unset: &[&str],
+) -> Result<Compiled> {
     let mut words = rustc_cmd.split_whitespace();
     let program = words.next().ok_or_else(|| input("--rustc is empty"))?;
     let dir = tempfile::Builder::new()
@@ -30,18 +57,15 @@ pub fn compile(text: &str, rustc_cmd: &str, env: &[(String, String)]) -> Result<
     let binary = dir
         .path()
         .join(if cfg!(windows) { "main.exe" } else { "main" });
-    let out = Command::new(program)
+    let mut command = Command::new(program);
+    for name in unset {
+        command.env_remove(name);
+    }
+    let out = command
         .args(words)
-        .args([
-            "--edition",
-            "2021",
-            "-O",
-            "--crate-name",
-            "main",
-            "-o",
-            "main",
-            "main.rs",
-        ])
+        .args(["--edition", "2021"])
+        .args(profile.flags())
+        .args(["--crate-name", "main", "-o", "main", "main.rs"])
         .envs(env.iter().map(|(name, value)| (name, value)))
         .current_dir(dir.path())
         .output()
@@ -59,8 +83,9 @@ pub fn compile(text: &str, rustc_cmd: &str, env: &[(String, String)]) -> Result<
             .map(|l| format!(" at {l}"))
             .unwrap_or_default();
         return Err(check(format!(
-            "the bundle does not compile alone with `{rustc_cmd} --edition 2021 -O`: \
-             {first_error}{location} (line numbers are the bundle's)"
+            "the bundle does not compile alone with `{rustc_cmd} --edition 2021 {}`: \
+             {first_error}{location} (line numbers are the bundle's)",
+            profile.flags().join(" ")
         )));
     }
     let warnings = stderr
@@ -115,6 +140,18 @@ impl<'a> Checker<'a> {
     /// Checks `text` as a binary crate of edition 2021, with debug assertions on or off, with
     /// the lints `warn` as warnings (none: every lint allowed).
     pub fn check(&mut self, text: &str, debug_assertions: bool, warn: &[&str]) -> Result<Checked> {
+        self.check_denying(text, debug_assertions, warn, &[])
+    }
+
+    /// `check`, with the lints `deny` as errors too (then the others are allowed with
+    /// `-A warnings`, not capped).
+    pub fn check_denying(
+        &mut self,
+        text: &str,
+        debug_assertions: bool,
+        warn: &[&str],
+        deny: &[&str],
+    ) -> Result<Checked> {
         let source = self.dir.path().join("main.rs");
         std::fs::write(&source, text)
             .map_err(|e| input(format!("cannot write {}: {e}", source.display())))?;
@@ -137,11 +174,16 @@ impl<'a> Checker<'a> {
             } else {
                 "debug-assertions=off"
             });
-        if warn.is_empty() {
+        if warn.is_empty() && deny.is_empty() {
             command.args(["--cap-lints", "allow"]);
+        } else if warn.is_empty() {
+            command.args(["-A", "warnings"]);
         }
         for lint in warn {
             command.args(["-W", lint]);
+        }
+        for lint in deny {
+            command.args(["-D", lint]);
         }
         let out = command
             .arg("main.rs")

@@ -8,13 +8,15 @@
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
 //! asked for), `league_marker` (the bundle-time league), `prune`, `prune_derives` and `prune_visibility` (`--prune`: what rustc finds unused), `pretty` (prettyplease + rustfmt),
 //! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
-//! module), `std_only`, `compile` and `compare`.
+//! module), `std_only`, `compile`, `compare` and `debug_build` (`--check-debug`: as CodinGame's
+//! IDE builds it).
 
 mod attrs;
 mod cli;
 mod compact;
 mod compare;
 mod compile;
+mod debug_build;
 mod error;
 mod expand;
 mod league_marker;
@@ -37,6 +39,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::Cli;
+use crate::compile::Profile;
 use crate::error::{input, Result};
 
 /// `println!` that ignores a closed stdout (e.g. `| head`) instead of panicking.
@@ -75,12 +78,17 @@ fn run(cli: &Cli) -> Result<()> {
         (None, Some(from_table)) => Some(cli.crate_dir.join(from_table)),
         (None, None) => None,
     };
-    if cli.reference.is_some() && compare_input.is_none() {
-        return Err(input(format!(
-            "--reference needs --compare-input: the crate's {} names none for --league {}",
-            league_table::TABLE,
-            cli.league.map_or("", |league| league.name())
-        )));
+    for (flag, wanted) in [
+        ("--reference", cli.reference.is_some()),
+        ("--check-debug", cli.check_debug),
+    ] {
+        if wanted && compare_input.is_none() {
+            return Err(input(format!(
+                "{flag} needs --compare-input: the crate's {} names none for --league {}",
+                league_table::TABLE,
+                cli.league.map_or("", |league| league.name())
+            )));
+        }
     }
 
     let expanded = expand::expand(&staged)?;
@@ -200,7 +208,7 @@ fn checks(cli: &Cli, text: &str, compare_input: Option<&Path>) -> Result<()> {
     std_only::check_std_only(&parsed, &label)?;
     say!("std only: no other crate referenced");
     if cli.check_compile || cli.reference.is_some() {
-        let compiled = compile::compile(text, &cli.rustc, &cli.check_env)?;
+        let compiled = compile::compile(text, &cli.rustc, Profile::Release, &cli.check_env, &[])?;
         let env: Vec<String> = cli
             .check_env
             .iter()
@@ -239,6 +247,25 @@ fn checks(cli: &Cli, text: &str, compare_input: Option<&Path>) -> Result<()> {
                 args.join(" ")
             );
         }
+    }
+    if let (true, Some(league), Some(input_file)) = (cli.check_debug, cli.league, compare_input) {
+        let unset: Vec<&str> = cli
+            .check_env
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let timeout = Duration::from_secs(cli.timeout);
+        let run = debug_build::check_debug(text, &cli.rustc, &unset, league, input_file, timeout)?;
+        say!(
+            "runs as CodinGame's IDE builds it ({} --edition 2021 {}, {} warnings; by the clock) \
+             on {}: {} turns answered, exit 0; {}",
+            cli.rustc,
+            Profile::Debug.flags().join(" "),
+            run.warnings,
+            input_file.display(),
+            run.turn_times.len(),
+            run.timing()
+        );
     }
     Ok(())
 }

@@ -12,6 +12,12 @@
 //! name; fields keep theirs when the bundle implements `Deref` (field lookup goes through it).
 //! `use` items keep their `pub` (re-exports). The bundle's comparison with the reference checks
 //! the moves anyway.
+//!
+//! A type less visible than an item whose signature names it (a private enum as the type of a
+//! `pub` field) is a warning since Rust 1.74 (lints `private_interfaces`, `private_bounds`) but
+//! was an error before (E0446, "private type in public interface"): the rounds deny both lints,
+//! so such a type keeps its `pub` and the bundle still compiles with Rust 1.70. Their errors
+//! point at the type's definition ("only usable at visibility ..."), which brings it back.
 
 use std::collections::BTreeSet;
 
@@ -23,6 +29,9 @@ use syn::{Fields, ImplItem, Item, Visibility};
 
 use crate::compile::Checker;
 use crate::error::{input, Result};
+
+/// The lints that stand for Rust 1.70's error E0446 (private type in public interface).
+const PRIVATE_IN_PUBLIC: [&str; 2] = ["private_interfaces", "private_bounds"];
 
 /// The most rounds of rustc before the step gives up (and keeps every `pub`).
 const MAX_ROUNDS: usize = 30;
@@ -194,7 +203,7 @@ struct Errors {
 
 /// Checks `text`; `None` when it compiles.
 fn errors_of(checker: &mut Checker, text: &str, debug_assertions: bool) -> Result<Option<Errors>> {
-    let checked = checker.check(text, debug_assertions, &[])?;
+    let checked = checker.check_denying(text, debug_assertions, &[], &PRIVATE_IN_PUBLIC)?;
     if checked.compiles {
         return Ok(None);
     }
@@ -460,6 +469,28 @@ mod tests {
         assert!(!text.contains("pub fn helper"), "{text}");
         assert_eq!(report.candidates, 7);
         assert_eq!(report.removed, 3);
+    }
+
+    #[test]
+    fn a_type_named_by_a_public_field_keeps_its_pub_for_rust_1_70() {
+        // The field's `pub` comes from a macro (as csb's `tunables!`), out of the step's reach;
+        // only `a` names `E`. Rust 1.74 compiles `E` private (a warning), Rust 1.70 does not
+        // (E0446), so `E` keeps its `pub`. (The bundle's modules are `pub`, as here: in a
+        // private module rustc sees no public interface.)
+        let (text, _) = pruned(
+            "macro_rules! holder { ($name:ident, $t:ty) => { pub struct $name { pub e: $t } } }
+            pub mod a {
+                pub enum E { X, Y }
+                holder!(S, E);
+                pub fn make() -> S { S { e: E::Y } }
+                pub fn code(s: &S) -> i32 { match s.e { E::X => 0, E::Y => one() } }
+                pub fn one() -> i32 { 1 }
+            }
+            fn main() { let s = a::make(); std::process::exit(a::code(&s)); }",
+        );
+        assert!(text.contains("pub enum E"), "{text}");
+        // The step still removes the `pub`s nothing needs.
+        assert!(!text.contains("pub fn one"), "{text}");
     }
 
     #[test]

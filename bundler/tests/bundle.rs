@@ -369,7 +369,7 @@ fn reference_bot() -> PathBuf {
 /// The bundler's flags of `make bundle LEAGUE=<league>` on the real crate (the features and the
 /// recorded game from the crate's league table), checked against the reference bot told
 /// `reference_args`; the bundle is compiled with `check_env` (its settings, since it has no
-/// flags).
+/// flags), and then as CodinGame's IDE compiles it, without them (`--check-debug`).
 fn real_bundle(
     league: &str,
     check_env: &[&str],
@@ -380,6 +380,9 @@ fn real_bundle(
     let mut args = vec![
         "--compact",
         "--prune",
+        "--max-chars",
+        "100000",
+        "--check-debug",
         "--league",
         league,
         "--reference",
@@ -395,7 +398,8 @@ fn real_bundle(
 
 /// `make bundle LEAGUE=<league>` as a test: the bundle made for a league must print what the
 /// reference bot prints when told that league and the same iterations and seed, on the
-/// recorded game.
+/// recorded game, and, compiled as CodinGame's IDE does (debug: overflow checks on) and playing
+/// by the clock, answer every turn of that game without a panic.
 fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
     let reference_args = format!("--iterations 300 --seed 1 --league {league}");
     let (o, _tmp, out) = real_bundle(
@@ -408,6 +412,17 @@ fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
     assert!(s.contains("same output as"), "{s}");
     assert!(s.contains(&format!("[{reference_args}]")), "{s}");
     assert!(s.contains("size per module"), "{s}");
+    let ide = s
+        .lines()
+        .find(|l| l.starts_with("runs as CodinGame's IDE builds it"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(
+        ide.contains(&format!(
+            "{} turns answered, exit 0",
+            recorded_turns(league)
+        )),
+        "{ide}"
+    );
     // `--prune` found code of the library that the bundle never calls, and unused derives,
     // and the pruned bundle still printed what the reference printed (above).
     let count = |prefix: &str| -> usize {
@@ -455,6 +470,26 @@ fn real_bundle_matches_reference_of_its_league(league: &str) -> String {
     text
 }
 
+/// The turns of `league`'s recorded game (its row's `compare-input` in the crate's league
+/// table), counted here from its protocol: Gold and Legend's initialisation block (laps,
+/// checkpoint count, the checkpoints), then four lines a turn; one pod a side below, two lines a
+/// turn.
+fn recorded_turns(league: &str) -> usize {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(root.join("Cargo.toml"))
+        .no_deps()
+        .exec()
+        .unwrap();
+    let row = &metadata.root_package().unwrap().metadata["bundle"]["leagues"][league];
+    let text = fs::read_to_string(root.join(row["compare-input"].as_str().unwrap())).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    match league {
+        "gold" | "legend" => (lines.len() - 2 - lines[1].parse::<usize>().unwrap()) / 4,
+        _ => lines.len() / 2,
+    }
+}
+
 #[test]
 fn real_gold_bundle_matches_the_gold_reference() {
     let text = real_bundle_matches_reference_of_its_league("gold");
@@ -471,6 +506,30 @@ fn real_legend_bundle_matches_the_legend_reference() {
 fn real_wood3_bundle_matches_the_wood3_reference() {
     let text = real_bundle_matches_reference_of_its_league("wood3");
     assert!(text.contains("League::Wood3;"), "league constant not set");
+}
+
+#[test]
+fn real_wood2_bundle_matches_the_wood2_reference() {
+    let text = real_bundle_matches_reference_of_its_league("wood2");
+    assert!(text.contains("League::Wood2;"), "league constant not set");
+}
+
+#[test]
+fn real_wood1_bundle_matches_the_wood1_reference() {
+    let text = real_bundle_matches_reference_of_its_league("wood1");
+    assert!(text.contains("League::Wood1;"), "league constant not set");
+}
+
+#[test]
+fn real_bronze_bundle_matches_the_bronze_reference() {
+    let text = real_bundle_matches_reference_of_its_league("bronze");
+    assert!(text.contains("League::Bronze;"), "league constant not set");
+}
+
+#[test]
+fn real_silver_bundle_matches_the_silver_reference() {
+    let text = real_bundle_matches_reference_of_its_league("silver");
+    assert!(text.contains("League::Silver;"), "league constant not set");
 }
 
 #[test]

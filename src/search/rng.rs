@@ -67,6 +67,23 @@ mod tests {
     }
 
     #[test]
+    fn draws_wrap_at_the_top_of_the_state_without_overflow() {
+        // `cargo test` builds with overflow checks on, as CodinGame's IDE does: the state's add
+        // wraps on purpose and the products fit their types, even at the extremes.
+        for seed in [u64::MAX, u64::MAX - 0xa076_1d64_78bd_642e, 0] {
+            let mut rng = Rng::new(seed);
+            for _ in 0..4 {
+                assert!(rng.below(u32::MAX) < u32::MAX);
+                assert!(rng.next_f64() < 1.0);
+            }
+        }
+        // The add wrapped: the state after u64::MAX is the constant minus one.
+        let mut top = Rng::new(u64::MAX);
+        let _ = top.next_u64();
+        assert_eq!(top, Rng::new(0xa076_1d64_78bd_642e));
+    }
+
+    #[test]
     fn next_f64_is_in_unit_interval_with_mean_one_half() {
         let mut rng = Rng::new(0);
         let mut sum = 0.0;
