@@ -103,7 +103,7 @@ bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
 		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
-		--compact --prune --max-chars $(MAX_CHARS) --check-compile --check-debug \
+		--compact --prune --rename --max-chars $(MAX_CHARS) --check-compile --check-debug \
 		--reference target/release/csb \
 		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"

@@ -60,6 +60,11 @@ pub struct Cli {
     #[arg(long)]
     pub prune: bool,
 
+    /// Give the names the bundle defines short new ones (`a`, `B`, `cd`), the most frequent the
+    /// shortest, checked with rounds of --rustc: what std also names and the build needs stays.
+    #[arg(long)]
+    pub rename: bool,
+
     /// A compile-time variable `NAME=VALUE` for the check build only (repeatable): the compile
     /// check and the comparison run rustc with it set, so a bundle without flags can read fixed
     /// settings with `option_env!` (csb: `CSB_ITERATIONS`, `CSB_SEED`). The bundle written is the

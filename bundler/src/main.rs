@@ -6,7 +6,7 @@
 //! private copy laid out so the library reads the same files), `league_table` (the crate's row
 //! for `--league`: features, recorded game), `expand` (the library itself),
 //! `attrs` (inner attributes it drops), `strip` (tests, docs, false `cfg`s: the features not
-//! asked for), `league_marker` (the bundle-time league), `prune`, `prune_derives` and `prune_visibility` (`--prune`: what rustc finds unused), `pretty` (prettyplease + rustfmt),
+//! asked for), `league_marker` (the bundle-time league), `prune`, `prune_derives` and `prune_visibility` (`--prune`: what rustc finds unused), `rename` with `name_pool` and `format_strings` (`--rename`: short names), `pretty` (prettyplease + rustfmt),
 //! `unindent` (`--flat`) or `compact` (`--compact`), then the checks `size` (with the table per
 //! module), `std_only`, `compile`, `compare` and `debug_build` (`--check-debug`: as CodinGame's
 //! IDE builds it).
@@ -19,13 +19,16 @@ mod compile;
 mod debug_build;
 mod error;
 mod expand;
+mod format_strings;
 mod league_marker;
 mod league_table;
 mod modtree;
+mod name_pool;
 mod pretty;
 mod prune;
 mod prune_derives;
 mod prune_visibility;
+mod rename;
 mod size;
 mod source;
 mod stage;
@@ -159,6 +162,19 @@ fn run(cli: &Cli) -> Result<()> {
             visibility.compiles
         );
     }
+    let mut renamed = rename::Renamed::default();
+    if cli.rename {
+        renamed = rename::rename(&mut tree, &cli.rustc, &cli.check_env)?;
+        say!(
+            "renamed {} names; {} kept for rustc ({} rounds of rustc)",
+            renamed.names.len(),
+            renamed.kept_by_rustc.len(),
+            renamed.rounds
+        );
+        if let Some(why) = &renamed.stopped {
+            eprintln!("bundler: warning: --rename stopped: {why}");
+        }
+    }
     let formatted = pretty::format(&tree, cli.tabs, cli.compact, staged.root());
     if let Some(warning) = &formatted.warning {
         eprintln!("bundler: warning: {warning}");
@@ -170,7 +186,11 @@ fn run(cli: &Cli) -> Result<()> {
     } else {
         formatted.text
     };
-    say!("{}", size::table(&size::per_module(&text)?));
+    let modules = size::per_module(&text)?.into_iter();
+    let modules: Vec<(String, usize)> = modules
+        .map(|(path, size)| (rename::original_path(&path, &renamed.names), size))
+        .collect();
+    say!("{}", size::table(&modules));
 
     let rejected = rejected_path(&cli.out);
     match checks(cli, &text, compare_input.as_deref()) {
