@@ -761,3 +761,152 @@ impl VisitMut for Applier<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each case is a small program compiled and run with rustc before and after the renaming:
+    //! the same output, and the names the case is about renamed or kept.
+
+    use super::*;
+    use std::process::Command;
+
+    /// The program's stdout, built with `rustc -O`.
+    fn run(text: &str) -> String {
+        let compiled = crate::compile::compile(text, "rustc", &[])
+            .unwrap_or_else(|e| panic!("does not compile: {e}\n{text}"));
+        let out = Command::new(&compiled.binary).output().unwrap();
+        assert!(out.status.success(), "{text}");
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// The renamed program and what the step did, after checking that it prints what `source`
+    /// prints.
+    fn renamed(source: &str) -> (String, Renamed) {
+        let mut file = syn::parse_file(source).unwrap();
+        let before = run(&prettyplease::unparse(&file));
+        let renamed = rename(&mut file, "rustc", &[]).unwrap();
+        assert_eq!(renamed.stopped, None);
+        let text = prettyplease::unparse(&file);
+        assert_eq!(run(&text), before, "{text}");
+        (text, renamed)
+    }
+
+    fn has_word(text: &str, word: &str) -> bool {
+        words(text).any(|w| w == word)
+    }
+
+    #[test]
+    fn names_in_plain_strings_stay() {
+        let (text, names) = renamed(
+            r#"fn main() { let message_text = "message_text and total_count"; let total_count = 2; println!("{} {}", message_text, total_count); }"#,
+        );
+        assert!(names.names.contains_key("message_text"), "{text}");
+        assert!(text.contains(r#""message_text and total_count""#), "{text}");
+    }
+
+    #[test]
+    fn names_a_format_string_reads_are_renamed() {
+        let (text, names) = renamed(
+            r#"fn main() { let total_score = 5.25; let field_width = 9; let digits = 1; println!("[{total_score:>field_width$.digits$}] {total_score:?} {{total_score}}"); let text = format!("{field_width}"); print!("{text}"); }"#,
+        );
+        assert_eq!(text.matches("total_score").count(), 1, "{text}");
+        assert!(
+            text.contains("{{total_score}}"),
+            "escaped braces are text: {text}"
+        );
+        assert!(names.names.contains_key("field_width"), "{text}");
+    }
+
+    #[test]
+    fn a_macro_of_the_bundle_and_the_names_inside_it_are_renamed_together() {
+        let (text, _) = renamed(
+            r#"struct Counter { hits: u32 }
+            fn bump_counter(counter: &mut Counter) { counter.hits += 1; }
+            macro_rules! bump_twice { ($target:expr) => { bump_counter($target); bump_counter($target); }; }
+            fn main() { let mut counter = Counter { hits: 0 }; bump_twice!(&mut counter); println!("{}", counter.hits); }"#,
+        );
+        for old in ["bump_counter", "bump_twice", "target", "hits", "Counter"] {
+            assert!(!has_word(&text, old), "{old}: {text}");
+        }
+        assert!(text.contains(":expr"), "fragment specifiers stay: {text}");
+    }
+
+    #[test]
+    fn shadowed_names_keep_their_scopes() {
+        let (text, _) = renamed(
+            r#"fn main() { let level = 1; let level = level + 1; { let level = "inner"; println!("{level}"); } let add_level = |level: i32| level * 10; println!("{} {}", level, add_level(level)); }"#,
+        );
+        assert!(!has_word(&text, "level"), "{text}");
+    }
+
+    #[test]
+    fn field_shorthand_stays_a_field_and_a_local() {
+        let (text, _) = renamed(
+            r#"struct Point { xpos: i32, ypos: i32 }
+            fn main() { let xpos = 3; let ypos = 4; let point = Point { xpos, ypos }; let Point { xpos, .. } = point; println!("{} {}", xpos, point.ypos); }"#,
+        );
+        assert!(
+            !has_word(&text, "xpos") && !has_word(&text, "ypos"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn trait_methods_of_the_bundle_are_renamed_and_those_of_std_traits_kept() {
+        let (text, _) = renamed(
+            r#"use std::fmt;
+            trait Shape { fn area_of(&self) -> f64; }
+            struct Square { side: f64 }
+            impl Shape for Square { fn area_of(&self) -> f64 { self.side * self.side } }
+            impl fmt::Display for Square { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "square {}", self.side) } }
+            struct Countdown { left: u32 }
+            impl Iterator for Countdown { type Item = u32; fn next(&mut self) -> Option<u32> { if self.left == 0 { None } else { self.left -= 1; Some(self.left) } } }
+            fn main() { let square = Square { side: 2.0 }; println!("{} {}", square, square.area_of()); let all: Vec<u32> = Countdown { left: 3 }.map(|n| n * 2).collect(); println!("{:?}", all); }"#,
+        );
+        assert!(
+            !has_word(&text, "area_of") && !has_word(&text, "Shape"),
+            "{text}"
+        );
+        assert!(
+            text.contains("fn fmt(") && text.contains("fn next("),
+            "{text}"
+        );
+        assert!(text.contains("type Item"), "{text}");
+    }
+
+    #[test]
+    fn names_std_also_has_stay_where_the_build_or_method_calls_need_them() {
+        let (text, names) = renamed(
+            r#"struct Stack { items: Vec<u32> }
+            impl Stack { pub fn new() -> Stack { Stack { items: Vec::new() } } pub fn len(&self) -> usize { self.items.len() } }
+            trait Clip { fn max(self, other: f64) -> f64; }
+            impl Clip for f64 { fn max(self, _other: f64) -> f64 { 1000.0 } }
+            #[derive(Debug)] struct Settings { depth_limit: u32 }
+            fn main() { let mut stack = Stack::new(); stack.items.push(4); let ratio: f64 = 2.0; println!("{} {} {:?}", stack.len(), ratio.max(3.0), Settings { depth_limit: 7 }); }"#,
+        );
+        // `Vec::new` and `Vec::len` are std's: renaming `new`, `len` broke the build.
+        assert!(names.kept_by_rustc.contains("len"), "{names:?}");
+        assert!(
+            text.contains("Vec::new()") && text.contains(".len()"),
+            "{text}"
+        );
+        // `f64::max` is inherent and wins over the trait; renamed, the trait's would be called.
+        assert!(text.contains(".max(3.0)"), "{text}");
+        // `{:?}` prints the names of a type deriving Debug.
+        assert!(
+            text.contains("Settings") && text.contains("depth_limit"),
+            "{text}"
+        );
+        assert!(!has_word(&text, "Stack"), "{text}");
+    }
+
+    #[test]
+    fn the_size_table_gets_the_old_module_names_back() {
+        let names: BTreeMap<String, String> = [("search", "a"), ("puct", "Bc")]
+            .iter()
+            .map(|(old, new)| (old.to_string(), new.to_string()))
+            .collect();
+        assert_eq!(original_path("a::Bc", &names), "search::puct");
+        assert_eq!(original_path("(root)", &names), "(root)");
+    }
+}

@@ -184,3 +184,31 @@ fn a_stale_rejected_bundle_goes_once_a_bundle_passes() {
     assert!(out.exists());
     assert!(!rejected.exists(), "the stale .rejected is removed");
 }
+
+#[test]
+fn a_bundle_over_the_limit_names_limit_size_and_margin_and_keeps_the_previous_bundle() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("main.rs");
+    fs::write(&out, "// the bundle of an earlier run\n").unwrap();
+    let output = bundler(&fixture("nested"), &out, &["--max-chars", "1000"]);
+    assert_error(&output, 1, "over the limit of 1000", "too large");
+    let message = stderr(&output);
+    let line = message
+        .lines()
+        .find(|l| l.starts_with("bundler: error: "))
+        .unwrap();
+    let rejected = fs::read_to_string(tmp.path().join("main.rs.rejected")).unwrap();
+    let size = rejected.chars().count();
+    assert!(
+        line.contains(&format!(
+            "has {size} characters and {size} UTF-16 units, {} over",
+            size - 1000
+        )),
+        "the size and the margin: {line}"
+    );
+    assert_eq!(
+        fs::read_to_string(&out).unwrap(),
+        "// the bundle of an earlier run\n",
+        "the previous bundle stays in place"
+    );
+}
