@@ -772,8 +772,9 @@ mod tests {
 
     /// The program's stdout, built with `rustc -O`.
     fn run(text: &str) -> String {
-        let compiled = crate::compile::compile(text, "rustc", &[])
-            .unwrap_or_else(|e| panic!("does not compile: {e}\n{text}"));
+        let compiled =
+            crate::compile::compile(text, "rustc", crate::compile::Profile::Release, &[], &[])
+                .unwrap_or_else(|e| panic!("does not compile: {e}\n{text}"));
         let out = Command::new(&compiled.binary).output().unwrap();
         assert!(out.status.success(), "{text}");
         String::from_utf8(out.stdout).unwrap()
