@@ -47,14 +47,18 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The evaluation played in `league`: `ByLeague` is the network in Legend, where it won
-    /// 76/0/39 (66.1%) of 115 games against csb-8169e53 at the real control (docs/strength.md,
-    /// rows NR1-NR2; issue 34 adds 108/1/51 of 160 against `--eval hand`), and the hand
-    /// evaluation elsewhere: the network was trained on Legend games (thrust 200), and Gold
-    /// (thrust 100) has no row of its own yet; below Gold it knows no one-pod race.
+    /// The evaluation played in `league`: `ByLeague` is the network in the two-pod leagues:
+    /// in Legend, where it won 190/0/10 of 200 games against csb-8169e53 at the real control
+    /// (docs/strength.md, row R12), and in Gold, though it was trained on Legend games (thrust
+    /// 200), where it beat Gold's hand evaluation at the real control (row GN1); the hand
+    /// evaluation below Gold, where the network knows no one-pod race.
     pub fn in_league(self, league: League) -> Evaluation {
         match self {
-            Evaluation::ByLeague if league == League::Legend && HAS_NETWORK => Evaluation::Net,
+            Evaluation::ByLeague
+                if matches!(league, League::Legend | League::Gold) && HAS_NETWORK =>
+            {
+                Evaluation::Net
+            }
             Evaluation::ByLeague => Evaluation::Hand,
             chosen => chosen,
         }
@@ -207,7 +211,7 @@ tunables! {
                 _ => Err(String::new()),
             },
             "leaf evaluation: hand-written, the value network blended in (two pods a side), or \
-             the league's (net in legend, hand elsewhere)";
+             the league's (net in gold and legend, hand below gold)";
         /// The network `--eval net` plays instead of the embedded one (self-play generations,
         /// `learn generation`; flags only).
         net_file: Option<NetworkFile> = None => "net-file", "FILE", file_flags::read_network_file,

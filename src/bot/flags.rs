@@ -248,7 +248,8 @@ mod tests {
         assert_eq!(config.greedy, 0.3);
         assert_eq!(config.evaluation, Evaluation::ByLeague);
         assert_eq!(config.evaluation.in_league(League::Legend), Evaluation::Net);
-        assert_eq!(config.evaluation.in_league(League::Gold), Evaluation::Hand);
+        assert_eq!(config.evaluation.in_league(League::Gold), Evaluation::Net);
+        assert_eq!(config.evaluation.in_league(League::Silver), Evaluation::Hand);
         assert_eq!(Evaluation::Hand.in_league(League::Legend), Evaluation::Hand);
         let evaluation = |text| BotConfig::from_args(&args(text)).unwrap().evaluation;
         assert_eq!(evaluation("--eval net"), Evaluation::Net);
