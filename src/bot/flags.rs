@@ -221,11 +221,14 @@ mod tests {
             let config = BotConfig::from_args(&args(text)).unwrap();
             (config.selection_played(), config.guided())
         };
-        // PUCT with the network (the default in Legend, row R1), UCB1 with the hand evaluation.
+        // PUCT with the network (the default in Legend, row R1, and in Gold, row GN1), UCB1
+        // with the hand evaluation (below Gold).
         assert_eq!(played(""), (SelectionKind::Puct, true));
         assert_eq!(played("--eval net"), (SelectionKind::Puct, true));
         assert_eq!(played("--eval hand"), (SelectionKind::Ucb1, false));
-        assert_eq!(played("--league gold"), (SelectionKind::Ucb1, false));
+        assert_eq!(played("--league gold"), (SelectionKind::Puct, true));
+        assert_eq!(played("--league gold --eval hand"), (SelectionKind::Ucb1, false));
+        assert_eq!(played("--league silver"), (SelectionKind::Ucb1, false));
         assert_eq!(played("--selection ucb1"), (SelectionKind::Ucb1, false));
         assert_eq!(
             played("--eval hand --selection puct"),
