@@ -8,11 +8,11 @@ table in bundler/README.md); a scratch change, reverted after:
     make bundle
     git checkout src/bot/value_net/shape.rs src/bot/value_net/weights.rs
 
-WIDTH must be a multiple of 16 (the AVX2 kernel's groups). The layout is that of
+WIDTH must be a multiple of 32 (the AVX2 kernel sums eight registers of eight outputs a group, over both views). The layout is that of
 scripts/widen-value-net.py (first tensor: one row of HIDDEN1 weights per feature; then HIDDEN1
 biases; then HIDDEN1 rows of HIDDEN2), the zero weight being the level-0 character of codec.rs
 (U+4E00 + MAX_LEVEL); the scales do not change, so the widened network plays the same moves
-(checked: the Legend md5 on cg-demo stays aaa94e049edc1bb26c51a1de1b6ccc1c at 144 and 576)."""
+(checked: the Legend md5 on cg-demo stays aaa94e049edc1bb26c51a1de1b6ccc1c at 144 and 576 before the eight-register groups, at 512 and 544 after)."""
 import re
 import sys
 
@@ -22,8 +22,8 @@ FEATURES = 58
 HIDDEN2 = 8
 ZERO = chr(0x4E00 + 4231)
 
-if len(sys.argv) != 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) % 16 or int(sys.argv[1]) < NARROW:
-    sys.exit("usage: scripts/widen-embedded-value-net.py WIDTH (a multiple of 16, at least 64)")
+if len(sys.argv) != 2 or not sys.argv[1].isdigit() or int(sys.argv[1]) % 32 or int(sys.argv[1]) < NARROW:
+    sys.exit("usage: scripts/widen-embedded-value-net.py WIDTH (a multiple of 32, at least 64)")
 width = int(sys.argv[1])
 text = open(PATH, encoding="utf-8").read()
 found = re.search(r'pub const WEIGHTS: &str = "([^"]*)";', text)
