@@ -227,7 +227,10 @@ mod tests {
         assert_eq!(played("--eval net"), (SelectionKind::Puct, true));
         assert_eq!(played("--eval hand"), (SelectionKind::Ucb1, false));
         assert_eq!(played("--league gold"), (SelectionKind::Puct, true));
-        assert_eq!(played("--league gold --eval hand"), (SelectionKind::Ucb1, false));
+        assert_eq!(
+            played("--league gold --eval hand"),
+            (SelectionKind::Ucb1, false)
+        );
         assert_eq!(played("--league silver"), (SelectionKind::Ucb1, false));
         assert_eq!(played("--selection ucb1"), (SelectionKind::Ucb1, false));
         assert_eq!(
@@ -252,7 +255,10 @@ mod tests {
         assert_eq!(config.evaluation, Evaluation::ByLeague);
         assert_eq!(config.evaluation.in_league(League::Legend), Evaluation::Net);
         assert_eq!(config.evaluation.in_league(League::Gold), Evaluation::Net);
-        assert_eq!(config.evaluation.in_league(League::Silver), Evaluation::Hand);
+        assert_eq!(
+            config.evaluation.in_league(League::Silver),
+            Evaluation::Hand
+        );
         assert_eq!(Evaluation::Hand.in_league(League::Legend), Evaluation::Hand);
         let evaluation = |text| BotConfig::from_args(&args(text)).unwrap().evaluation;
         assert_eq!(evaluation("--eval net"), Evaluation::Net);
