@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Every league's bundle, as `make bundle` makes it (--compact --prune, the league's row of
+# Every league's bundle, as `make bundle` makes it (--compact --prune --rename, the league's row of
 # Cargo.toml's [package.metadata.bundle.leagues]), compiled alone with Rust 1.70 (Cargo.toml's
 # rust-version; CodinGame documents 1.90) as CodinGame compiles it: `rustc +1.70.0 --edition 2021
 # -O`. `make lint` runs it. clippy's incompatible_msrv sees the crate's use of std but neither
@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 failed=0
 for league in $LEAGUES; do
     bundle="$OUT/$league.rs"
-    if ! target/release/bundler --crate . --out "$bundle" --league "$league" --compact --prune \
+    if ! target/release/bundler --crate . --out "$bundle" --league "$league" --compact --prune --rename \
         --max-chars 100000 >"$OUT/$league.log" 2>&1; then
         echo "msrv-bundles.sh: the $league bundle was not made: $(tail -n 1 "$OUT/$league.log")" >&2
         failed=1
