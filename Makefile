@@ -70,6 +70,9 @@ ITERATIONS ?= 2000
 SEED ?= 1
 # CodinGame's limit on the bundle's characters.
 MAX_CHARS ?= 100000
+# How the bundle is written: the steps between the expanded crate and the file a user pastes
+# (`make bundle`, and the Rust 1.70 check of `make lint` on the same file).
+BUNDLE_STEPS = --compact --prune --rename
 BOT_ARGS ?= --iterations $(ITERATIONS) --seed $(SEED)
 
 .PHONY: all build test lint bundle bench arena selfplay train td-chain export-net generation generations-table fuzz fuzz-all fuzz-cmin fuzz-table clean
@@ -97,13 +100,13 @@ lint:
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features one-pod -- -D warnings -D clippy::incompatible_msrv
 	$(CARGO) clippy -p csb --lib --bins --no-default-features --features two-pod,net -- -D warnings -D clippy::incompatible_msrv
-	sh scripts/msrv-bundles.sh
+	BUNDLE_STEPS="$(BUNDLE_STEPS)" sh scripts/msrv-bundles.sh
 
 bundle:
 	$(CARGO) build --release -p csb
 	$(CARGO) run --quiet --release -p bundler -- --crate . --out dist/main.rs --league $(LEAGUE) \
 		$(if $(FEATURES),--features $(FEATURES)) $(if $(INPUT),--compare-input $(INPUT)) \
-		--compact --prune --rename --max-chars $(MAX_CHARS) --check-compile --check-debug \
+		$(BUNDLE_STEPS) --max-chars $(MAX_CHARS) --check-compile --check-debug \
 		--reference target/release/csb \
 		--check-env CSB_ITERATIONS=$(ITERATIONS) --check-env CSB_SEED=$(SEED) \
 		--reference-args "$(BOT_ARGS) --league $(LEAGUE)"

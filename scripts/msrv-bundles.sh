@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Every league's bundle, as `make bundle` makes it (--compact --prune --rename, the league's row of
+# Every league's bundle, as `make bundle` makes it (the Makefile's BUNDLE_STEPS, the league's row of
 # Cargo.toml's [package.metadata.bundle.leagues]), compiled alone with Rust 1.70 (Cargo.toml's
 # rust-version; CodinGame documents 1.90) as CodinGame compiles it: `rustc +1.70.0 --edition 2021
 # -O`. `make lint` runs it. clippy's incompatible_msrv sees the crate's use of std but neither
@@ -10,6 +10,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 TOOLCHAINS=${MSRV_TOOLCHAINS:-1.70.0}
+# The Makefile passes its own; run alone, the script writes the bundle the same way.
+BUNDLE_STEPS=${BUNDLE_STEPS:---compact --prune --rename}
 LEAGUES="wood3 wood2 wood1 bronze silver gold legend"
 OUT=target/msrv
 
@@ -23,7 +25,7 @@ mkdir -p "$OUT"
 failed=0
 for league in $LEAGUES; do
     bundle="$OUT/$league.rs"
-    if ! target/release/bundler --crate . --out "$bundle" --league "$league" --compact --prune --rename \
+    if ! target/release/bundler --crate . --out "$bundle" --league "$league" $BUNDLE_STEPS \
         --max-chars 100000 >"$OUT/$league.log" 2>&1; then
         echo "msrv-bundles.sh: the $league bundle was not made: $(tail -n 1 "$OUT/$league.log")" >&2
         failed=1
