@@ -241,7 +241,7 @@ fn every_wrong_flag_gives_one_line_naming_it_and_exit_2() {
         (&["--seed"], "csb: --seed needs a value (csb --help)"),
         (
             &["--depth", "zero"],
-            "csb: --depth expects an integer in 1..=32, got \"zero\"",
+            "csb: --depth expects eval or an integer in 1..=32, got \"zero\"",
         ),
         (
             &["--iterations", "0"],
@@ -287,7 +287,7 @@ fn help_goes_to_stdout_with_every_flag_its_default_and_meaning() {
         assert!(help.starts_with("usage: csb "), "{help}");
         for (flag, default) in [
             ("--budget-ms MS", "[50]"),
-            ("--depth D", "[10]"),
+            ("--depth eval|D", "[eval]"),
             ("--league", "[legend]"),
         ] {
             let line = help

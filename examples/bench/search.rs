@@ -90,7 +90,7 @@ pub fn bench_flags(args: &[String]) -> Result<(), String> {
 pub fn bench_search() {
     let (init, turns) = recorded_game();
     let config = BotConfig::default();
-    let depth = config.search.depth;
+    let depth = config.search_played().depth;
     let (iterations, plies, nanoseconds) = time_search(&config, &init, &turns);
     let per_turn = |count: u64| (count as f64 * BUDGET_MS * 1e6 / nanoseconds as f64).round();
     println!(

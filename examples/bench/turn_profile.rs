@@ -194,7 +194,7 @@ fn profile<E: LeafEvaluation, S: Selection>(
     let passes = init.laps * map.checkpoint_count() as u16;
     let context = race_context(config, map, passes, evaluation(&map));
     let probe = Probe::new(race_context(config, map, passes, evaluation(&map)));
-    let (nodes, params, seed) = (config.nodes_per_agent, config.search, config.seed);
+    let (nodes, params, seed) = (config.nodes_per_agent, config.search_played(), config.seed);
     let mut plain: Smitsimax<CsbGame<E>, S> = Smitsimax::with_selection(nodes, params, seed);
     let mut probed: Smitsimax<Probed<CsbGame<E>>, S> =
         Smitsimax::with_selection(nodes, params, seed);

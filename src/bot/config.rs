@@ -7,7 +7,7 @@
 use super::evaluation::EvalWeights;
 use super::league::BUNDLED_LEAGUE;
 use crate::engine::League;
-use crate::search::{tunables, SearchParams};
+use crate::search::{tunables, SearchParams, MAX_DEPTH};
 
 /// CodinGame allows 1000 ms for the first turn; the bot never plans more than this.
 pub const MAX_FIRST_BUDGET_MS: f64 = 900.0;
@@ -86,6 +86,47 @@ impl SelectionKind {
             SelectionKind::ByEvaluation if evaluation == Evaluation::Net => SelectionKind::Puct,
             SelectionKind::ByEvaluation => SelectionKind::Ucb1,
             chosen => chosen,
+        }
+    }
+}
+
+/// Tree plies per search iteration with the hand evaluation: at the real control (50 ms a turn)
+/// depth 10 beat depth 8 in 19 of 22 games and depth 12 lost to it 17 of 20, both SPRT [0, 50]
+/// decisions (docs/strength.md, rows S1 and S2).
+pub const HAND_DEPTH: u32 = 10;
+
+/// Tree plies per search iteration with the value network, which judges the leaf from nearer:
+/// at 10 ms a turn depth 8 beat depth 10 82/0/18 in 100 games (docs/strength.md, screens D6-D8),
+/// and the default with it beat csb-a3f6b1e at the real control (row R13).
+pub const NETWORK_DEPTH: u32 = 8;
+
+/// How deep a search iteration descends ([`SearchParams::depth`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// The depth that goes with the evaluation ([`Depth::with`]).
+    ByEvaluation,
+    /// This many tree plies, 1..=[`MAX_DEPTH`].
+    Plies(u32),
+}
+
+impl Depth {
+    /// The plies played with the evaluation `evaluation` (as the league resolves it).
+    pub fn with(self, evaluation: Evaluation) -> u32 {
+        match self {
+            Depth::ByEvaluation if evaluation == Evaluation::Net => NETWORK_DEPTH,
+            Depth::ByEvaluation => HAND_DEPTH,
+            Depth::Plies(plies) => plies,
+        }
+    }
+
+    /// `--depth eval|D`.
+    #[cfg(feature = "cli")]
+    fn parse(text: &str) -> Result<Depth, String> {
+        match text {
+            "eval" => Ok(Depth::ByEvaluation),
+            _ => crate::search::parse::integer_in(text, 1, MAX_DEPTH as u32)
+                .map(Depth::Plies)
+                .map_err(|range| format!("eval or {range}")),
         }
     }
 }
@@ -239,6 +280,10 @@ tunables! {
             },
             "how a node chooses its child: the evaluation's (PUCT with the network, UCB1 with the \
              hand evaluation), UCB1, or PUCT on the policy network's priors";
+        /// Tree plies per search iteration: the evaluation's ([`Depth::with`]) or a number.
+        depth: Depth = Depth::ByEvaluation => "depth", "eval|D", Depth::parse,
+            "tree plies per search iteration: the evaluation's (8 with the network, 10 with the \
+             hand evaluation) or D";
         /// The moves of the plies without statistics where the greedy policy would play:
         /// greedy, or drawn from the policy network (`--policy-net`).
         rollout: Rollout = Rollout::Greedy => "rollout", "greedy|policy",
@@ -274,6 +319,15 @@ impl BotConfig {
     /// evaluation).
     pub fn selection_played(&self) -> SelectionKind {
         self.selection.with(self.evaluation.in_league(self.league))
+    }
+
+    /// The search's tunables as played: the flags' values with the depth resolved for the
+    /// league's evaluation ([`Depth::with`]).
+    pub fn search_played(&self) -> SearchParams {
+        SearchParams {
+            depth: self.depth.with(self.evaluation.in_league(self.league)),
+            ..self.search
+        }
     }
 
     /// Whether the policy network guides the search (PUCT's priors or the rollouts' moves).

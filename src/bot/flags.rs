@@ -3,7 +3,7 @@
 //! order, are the flags; `csb --help` prints them with their defaults and
 //! [`BotConfig::from_args`] parses with them. A new flag is one line in one of those tables.
 
-use super::config::{BotConfig, Evaluation, NetworkFile, Rollout, SelectionKind};
+use super::config::{BotConfig, Depth, Evaluation, NetworkFile, Rollout, SelectionKind};
 use super::evaluation::EvalWeights;
 use crate::engine::League;
 use crate::search::parse::{Tunable, TunableValue};
@@ -40,6 +40,15 @@ impl TunableValue for SelectionKind {
             SelectionKind::Puct => "puct",
         }
         .to_string()
+    }
+}
+
+impl TunableValue for Depth {
+    fn show(&self) -> String {
+        match self {
+            Depth::ByEvaluation => "eval".to_string(),
+            Depth::Plies(plies) => plies.to_string(),
+        }
     }
 }
 
@@ -196,7 +205,7 @@ mod tests {
                 .unwrap();
         assert_eq!(config.iterations, Some(500));
         assert_eq!(config.seed, 7);
-        assert_eq!(config.search.depth, 4);
+        assert_eq!(config.search_played().depth, 4);
         assert_eq!(config.league, League::Gold);
         assert!(config.shield_near && !config.verbose);
         let config = BotConfig::from_args(&args("--shield-near 0 --verbose 1")).unwrap();
@@ -305,7 +314,7 @@ mod tests {
             ),
             (
                 "--depth x",
-                "--depth expects an integer in 1..=32, got \"x\"",
+                "--depth expects eval or an integer in 1..=32, got \"x\"",
             ),
             (
                 "--iterations 0",

@@ -10,11 +10,10 @@ tunables! {
     /// All tunables of the search, with the defaults the bot plays.
     #[derive(Clone, Copy, Debug, PartialEq)]
     pub struct SearchParams {
-        /// Tree plies per iteration, 1..=[`MAX_DEPTH`]. At the real control (50 ms a turn) depth
-        /// 10 beat depth 8 in 19 of 22 games and depth 12 lost to it 17 of 20, both SPRT [0, 50]
-        /// decisions (docs/strength.md, rows S1 and S2).
-        depth: u32 = 10 => "depth", "D", |text| integer_in(text, 1, MAX_DEPTH as u32),
-            "tree plies per search iteration";
+        /// Tree plies per iteration, 1..=[`MAX_DEPTH`]. The bot sets it from its `--depth`
+        /// (`bot/config.rs`), whose default goes with the leaf evaluation; 10 is the hand
+        /// evaluation's.
+        depth: u32 = 10;
         /// C in UCB1; the exploitation term is normalised to [0, 1].
         exploration: f64 = 1.0 => "exploration", "C", finite_non_negative,
             "exploration constant of UCB1";
@@ -51,7 +50,6 @@ mod tests {
     fn every_tunable_sets_its_field_and_shows_it_back() {
         let mut params = SearchParams::default();
         for (name, value) in [
-            ("depth", "8"),
             ("exploration", "0.7"),
             ("puct-exploration", "2.5"),
             ("random-visits", "3"),
@@ -68,7 +66,7 @@ mod tests {
         assert_eq!(
             params,
             SearchParams {
-                depth: 8,
+                depth: 10,
                 exploration: 0.7,
                 puct_exploration: 2.5,
                 random_visits: 3,
@@ -76,8 +74,8 @@ mod tests {
                 discount: 0.95,
             }
         );
-        let depth = &SearchParams::TUNABLES[0];
-        assert!((depth.set)(&mut params, "0").is_err());
-        assert_eq!(params.depth, 8, "a refused value changes nothing");
+        let exploration = &SearchParams::TUNABLES[0];
+        assert!((exploration.set)(&mut params, "-1").is_err());
+        assert_eq!(params.exploration, 0.7, "a refused value changes nothing");
     }
 }

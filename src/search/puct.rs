@@ -10,12 +10,14 @@ use super::game::Game;
 use super::params::SearchParams;
 use super::pool::{NodeId, NodePool};
 use super::rng::Rng;
-use super::selection::{ScoreScale, Selection};
+use super::selection::{ScoreScale, Selection, VisitTables};
 use super::MAX_AGENTS;
 
 /// PUCT with a prior per node, kept in arrays parallel to each tree's pool.
 #[derive(Clone, Debug)]
 pub struct Puct {
+    /// `1/n` for small visit counts, shared with UCB1: PUCT's two quotients as products.
+    tables: VisitTables,
     /// `priors[agent][node]`: the prior of the node (a child) as its parent's choice.
     priors: [Vec<f32>; MAX_AGENTS],
     lowest_scores: [f64; MAX_AGENTS],
@@ -33,6 +35,7 @@ impl Puct {
 impl Selection for Puct {
     fn new(nodes_per_agent: usize) -> Self {
         Puct {
+            tables: VisitTables::new(),
             priors: std::array::from_fn(|_| vec![0.0; nodes_per_agent.max(1)]),
             lowest_scores: [f64::INFINITY; MAX_AGENTS],
             highest_scores: [f64::NEG_INFINITY; MAX_AGENTS],
@@ -76,6 +79,7 @@ impl Selection for Puct {
         let children = tree.children(node);
         let priors = &self.priors[agent][first..first + children.len()];
         puct(
+            &self.tables,
             children.iter().map(|child| (child.visits, child.score_sum)),
             priors,
             parent.visits,
@@ -108,6 +112,7 @@ impl Selection for Puct {
 /// normalised by `scale`, or the parent's mean for an unvisited child.
 #[inline]
 pub fn puct(
+    tables: &VisitTables,
     children: impl Iterator<Item = (u32, f64)>,
     priors: &[f32],
     parent_visits: u32,
@@ -127,12 +132,14 @@ pub fn puct(
     let mut best_index = 0;
     let mut best_bound = f64::NEG_INFINITY;
     for (index, ((visits, score_sum), &prior)) in children.zip(priors).enumerate() {
+        let [inverse_visits, _] = tables.inverse(visits);
         let value = if visits == 0 {
             unvisited_value
         } else {
-            (score_sum / f64::from(visits) - lowest) * scale.inverse_range
+            (score_sum * inverse_visits - lowest) * scale.inverse_range
         };
-        let bound = value + exploration_scale * f64::from(prior) / (1.0 + f64::from(visits));
+        let [inverse_visits_after, _] = tables.inverse(visits + 1);
+        let bound = value + exploration_scale * f64::from(prior) * inverse_visits_after;
         if bound > best_bound {
             best_bound = bound;
             best_index = index;
@@ -157,6 +164,7 @@ mod tests {
             }
         };
         puct(
+            &VisitTables::new(),
             children.iter().copied(),
             priors,
             parent_visits,

@@ -171,7 +171,7 @@ impl VisitTables {
 
     /// `[1/n, 1/sqrt(n)]`, n >= 1.
     #[inline(always)]
-    fn inverse(&self, visits: u32) -> [f64; 2] {
+    pub(crate) fn inverse(&self, visits: u32) -> [f64; 2] {
         match self.inverse.get(visits as usize) {
             Some(&pair) => pair,
             None => inverse_pair(visits),

@@ -95,7 +95,7 @@ fn turned_facing(facing: Option<f64>, from: Vec2, target: Vec2) -> Option<f64> {
 impl OnePodPlayer {
     /// Allocates the search's node pools; the race context comes once a lap is known.
     pub fn new(config: BotConfig) -> OnePodPlayer {
-        let search = Smitsimax::new(config.nodes_per_agent, config.search, config.seed);
+        let search = Smitsimax::new(config.nodes_per_agent, config.search_played(), config.seed);
         OnePodPlayer {
             config,
             course: Course::new(),

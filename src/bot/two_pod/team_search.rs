@@ -40,7 +40,11 @@ impl<E: LeafEvaluation, S: Selection> TeamSearch<E, S> {
                 greedy: config.greedy,
                 evaluation,
             },
-            search: Smitsimax::with_selection(config.nodes_per_agent, config.search, config.seed),
+            search: Smitsimax::with_selection(
+                config.nodes_per_agent,
+                config.search_played(),
+                config.seed,
+            ),
             #[cfg(feature = "cli")]
             root_priors: [None; POD_COUNT],
         }
