@@ -256,6 +256,33 @@ mod tests {
     }
 
     #[test]
+    fn the_depth_goes_with_the_evaluation_unless_given() {
+        let depth = |text: &str| {
+            BotConfig::from_args(&args(text))
+                .unwrap()
+                .search_played()
+                .depth
+        };
+        // 8 with the network (screens D6-D8, row R13), 10 with the hand evaluation (S1, S2).
+        assert_eq!(depth(""), 8);
+        assert_eq!(depth("--league gold"), 8);
+        assert_eq!(depth("--eval hand"), 10);
+        assert_eq!(depth("--league silver"), 10);
+        assert_eq!(depth("--depth eval --league gold --eval hand"), 10);
+        assert_eq!(depth("--depth 6"), 6);
+        assert_eq!(depth("--depth 12 --eval hand"), 12);
+        // Only the depth is resolved: every other search tunable is the flags'.
+        let config = BotConfig::from_args(&args("--discount 0.95 --eval hand")).unwrap();
+        assert_eq!(
+            config.search_played(),
+            SearchParams {
+                discount: 0.95,
+                ..SearchParams::default()
+            }
+        );
+    }
+
+    #[test]
     fn parses_the_evaluation_and_policy_options() {
         let config = BotConfig::default();
         assert_eq!(config.greedy, 0.8);

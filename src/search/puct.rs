@@ -199,6 +199,81 @@ mod tests {
         assert_eq!(choose(&children, &[0.5, 0.5], 10, 1.0), 1);
     }
 
+    /// The bound of each child as the quotients give it, the way `puct` computed it before it
+    /// read `1/n` from the tables.
+    fn bounds_by_division(
+        children: &[(u32, f64)],
+        priors: &[f32],
+        parent_visits: u32,
+        parent_mean: f64,
+        c: f64,
+    ) -> Vec<f64> {
+        let exploration_scale = c * f64::from(parent_visits.max(1)).sqrt();
+        children
+            .iter()
+            .zip(priors)
+            .map(|(&(visits, sum), &prior)| {
+                let value = if visits == 0 {
+                    parent_mean
+                } else {
+                    sum / f64::from(visits)
+                };
+                value + exploration_scale * f64::from(prior) / (1.0 + f64::from(visits))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_tables_choose_as_the_quotients_but_on_near_ties() {
+        // Products by rounded reciprocals may differ from the quotients in the last bit, so
+        // two bounds within a few ulps may swap; any other choice must be the quotients'.
+        let tables = VisitTables::new();
+        let mut rng = Rng::new(54);
+        let (mut same, mut near_ties) = (0, 0);
+        for _ in 0..100_000 {
+            let count = 2 + rng.below(9) as usize;
+            let children: Vec<(u32, f64)> = (0..count)
+                .map(|_| {
+                    // Visit counts on both sides of the tables' end (4,096).
+                    let visits = match rng.below(4) {
+                        0 => 0,
+                        1 => rng.below(20),
+                        2 => rng.below(5_000),
+                        _ => rng.below(200_000),
+                    };
+                    (visits, f64::from(visits) * rng.next_f64())
+                })
+                .collect();
+            let priors: Vec<f32> = (0..count).map(|_| rng.next_f64() as f32).collect();
+            let parent_visits = children.iter().map(|child| child.0).sum::<u32>() + 1;
+            let parent_mean = rng.next_f64();
+            let c = 0.5 + 2.0 * rng.next_f64();
+            let chosen = puct(
+                &tables,
+                children.iter().copied(),
+                &priors,
+                parent_visits,
+                parent_mean,
+                c,
+                ScoreScale::new(0.0, 1.0),
+            );
+            let bounds = bounds_by_division(&children, &priors, parent_visits, parent_mean, c);
+            let best = bounds.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let best_index = bounds.iter().position(|&bound| bound == best).unwrap();
+            if chosen == best_index {
+                same += 1;
+            } else {
+                assert!(
+                    (bounds[chosen] - best).abs() <= 1e-14 * best.abs(),
+                    "chose {chosen} (bound {}) where the quotients choose {best_index} ({best})",
+                    bounds[chosen]
+                );
+                near_ties += 1;
+            }
+        }
+        assert!(same > 99_000, "{same} same choices, {near_ties} near ties");
+    }
+
     /// A game whose agent's prior puts all weight on its last action.
     #[derive(Clone, Copy)]
     struct LastFirst;
