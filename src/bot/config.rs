@@ -7,7 +7,7 @@
 use super::evaluation::EvalWeights;
 use super::league::BUNDLED_LEAGUE;
 use crate::engine::League;
-use crate::search::{tunables, SearchParams, MAX_DEPTH};
+use crate::search::{tunables, SearchParams};
 
 /// CodinGame allows 1000 ms for the first turn; the bot never plans more than this.
 pub const MAX_FIRST_BUDGET_MS: f64 = 900.0;
@@ -105,7 +105,7 @@ pub const NETWORK_DEPTH: u32 = 8;
 pub enum Depth {
     /// The depth that goes with the evaluation ([`Depth::with`]).
     ByEvaluation,
-    /// This many tree plies, 1..=[`MAX_DEPTH`].
+    /// This many tree plies, 1..=[`MAX_DEPTH`](crate::search::MAX_DEPTH).
     Plies(u32),
 }
 
@@ -124,7 +124,7 @@ impl Depth {
     fn parse(text: &str) -> Result<Depth, String> {
         match text {
             "eval" => Ok(Depth::ByEvaluation),
-            _ => crate::search::parse::integer_in(text, 1, MAX_DEPTH as u32)
+            _ => crate::search::parse::integer_in(text, 1, crate::search::MAX_DEPTH as u32)
                 .map(Depth::Plies)
                 .map_err(|range| format!("eval or {range}")),
         }
