@@ -90,11 +90,6 @@ impl SelectionKind {
     }
 }
 
-/// Tree plies per search iteration with the hand evaluation: at the real control (50 ms a turn)
-/// depth 10 beat depth 8 in 19 of 22 games and depth 12 lost to it 17 of 20, both SPRT [0, 50]
-/// decisions (docs/strength.md, rows S1 and S2).
-pub const HAND_DEPTH: u32 = 10;
-
 /// Tree plies per search iteration with the value network, which judges the leaf from nearer:
 /// at 10 ms a turn depth 8 beat depth 10 82/0/18 in 100 games (docs/strength.md, screens D6-D8),
 /// and the default with it beat csb-a3f6b1e at the real control (row R13).
@@ -114,7 +109,8 @@ impl Depth {
     pub fn with(self, evaluation: Evaluation) -> u32 {
         match self {
             Depth::ByEvaluation if evaluation == Evaluation::Net => NETWORK_DEPTH,
-            Depth::ByEvaluation => HAND_DEPTH,
+            // The search's own default: the hand evaluation's depth.
+            Depth::ByEvaluation => SearchParams::default().depth,
             Depth::Plies(plies) => plies,
         }
     }
