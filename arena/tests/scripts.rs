@@ -404,3 +404,107 @@ fn row_with_an_sprt_stops_once_it_decides_and_resumes_to_the_same_report() {
         assert_eq!(shard_results(&row), played, "{sprt}");
     }
 }
+
+#[test]
+fn widen_policy_net_pads_with_zeros_and_refuses_what_is_not_a_narrower_policy() {
+    let dir = scratch("script_widen_policy_net");
+    let narrow = dir.join("narrow.txt");
+    fs::write(
+        &narrow,
+        "csb-policy-net 1\nshape 2 1 2\ninput.weight 0.5 -1.5\ninput.bias 0.25\n\
+         heads.weight 2.0 -3.0\nheads.bias 0.1 0.2\n",
+    )
+    .unwrap();
+    let wide = dir.join("wide.txt");
+    let (narrow_path, wide_path) = (narrow.to_str().unwrap(), wide.to_str().unwrap());
+    let output = run_script(
+        "widen-policy-net.py",
+        &[narrow_path, wide_path, "3"],
+        &[],
+        &dir,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        fs::read_to_string(&wide).unwrap(),
+        "csb-policy-net 1\nshape 2 3 2\ninput.weight 0.5 0.0 0.0 -1.5 0.0 0.0\n\
+         input.bias 0.25 0.0 0.0\nheads.weight 2.0 -3.0 0.0 0.0 0.0 0.0\nheads.bias 0.1 0.2\n"
+    );
+    let not_policy = dir.join("not-policy.txt");
+    fs::write(&not_policy, "csb-value-net 2\n0.5\n").unwrap();
+    let not_policy = not_policy.to_str().unwrap();
+    let cases: [(&[&str], i32, &str); 4] = [
+        (
+            &[narrow_path, wide_path],
+            2,
+            "usage: scripts/widen-policy-net.py IN OUT WIDTH",
+        ),
+        (
+            &["missing.txt", wide_path, "3"],
+            1,
+            "cannot read missing.txt",
+        ),
+        (
+            &[wide_path, "out.txt", "2"],
+            1,
+            "a 3-wide network does not widen to 2",
+        ),
+        (
+            &[not_policy, "out.txt", "4"],
+            1,
+            "is not a policy network file",
+        ),
+    ];
+    for (args, code, needle) in cases {
+        let output = run_script("widen-policy-net.py", args, &[], &dir);
+        assert_refused(&output, code, needle, needle);
+        assert_eq!(stderr(&output).lines().count(), 1, "{needle}");
+    }
+    assert!(!dir.join("out.txt").exists());
+}
+
+#[test]
+fn visit_noise_compares_each_seed_with_the_others_and_refuses_a_bot_without_candidates() {
+    let dir = scratch("script_visit_noise");
+    // A bot whose two pods' roots split their visits evenly over two actions on three turns.
+    let bot = dir.join("even-bot.sh");
+    fs::write(
+        &bot,
+        "#!/bin/sh\nfor turn in 1 2 3; do\n  echo \"turn $turn: iterations=4\" >&2\n  \
+         echo 'candidates/1 pod=0 *0:2/0.5/- 1:2/0.5/-' >&2\n  \
+         echo 'candidates/1 pod=1 0:2/0.5/- *1:2/0.5/-' >&2\n  \
+         echo 'candidates/1 pod=2 *0:4/0.5/- 1:0/0.5/-' >&2\ndone\n",
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&bot).status().unwrap();
+    let input = dir.join("input.txt");
+    fs::write(&input, "3\n").unwrap();
+    let (bot, input) = (bot.to_str().unwrap(), input.to_str().unwrap());
+    let output = run_script("visit-noise.py", &[bot, input, "4", "3"], &[], &dir);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "positions 4 x 3 seeds: cross-entropy against the other seeds' mean 0.6931, the \
+         visits' own entropy 0.6931, uniform 2.3026"
+    );
+    // The arena's test bot prints moves, no candidate lines.
+    let silent = env!("CARGO_BIN_EXE_testbot");
+    let cases: [(&[&str], i32, &str); 4] = [
+        (
+            &[bot, input, "4", "1"],
+            2,
+            "usage: scripts/visit-noise.py CSB INPUT ITERATIONS SEEDS",
+        ),
+        (&[bot, "missing.txt", "4", "2"], 1, "cannot run"),
+        (
+            &["./no-such-bot", input, "4", "2"],
+            1,
+            "cannot run ./no-such-bot",
+        ),
+        (&[silent, input, "4", "2"], 1, "gave no root visits"),
+    ];
+    for (args, code, needle) in cases {
+        let output = run_script("visit-noise.py", args, &[], &dir);
+        assert_refused(&output, code, needle, needle);
+        assert_eq!(stderr(&output).lines().count(), 1, "{needle}");
+    }
+}
