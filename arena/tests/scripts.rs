@@ -405,6 +405,15 @@ fn row_with_an_sprt_stops_once_it_decides_and_resumes_to_the_same_report() {
     }
 }
 
+/// Each case (arguments, exit code, last stderr line's needle) refused by `name` in one line.
+fn assert_refusals(name: &str, cases: &[(&[&str], i32, &str)], cwd: &Path) {
+    for &(args, code, needle) in cases {
+        let output = run_script(name, args, &[], cwd);
+        assert_refused(&output, code, needle, needle);
+        assert_eq!(stderr(&output).lines().count(), 1, "{needle}");
+    }
+}
+
 #[test]
 fn widen_policy_net_pads_with_zeros_and_refuses_what_is_not_a_narrower_policy() {
     let dir = scratch("script_widen_policy_net");
@@ -454,11 +463,7 @@ fn widen_policy_net_pads_with_zeros_and_refuses_what_is_not_a_narrower_policy() 
             "is not a policy network file",
         ),
     ];
-    for (args, code, needle) in cases {
-        let output = run_script("widen-policy-net.py", args, &[], &dir);
-        assert_refused(&output, code, needle, needle);
-        assert_eq!(stderr(&output).lines().count(), 1, "{needle}");
-    }
+    assert_refusals("widen-policy-net.py", &cases, &dir);
     assert!(!dir.join("out.txt").exists());
 }
 
@@ -502,9 +507,5 @@ fn visit_noise_compares_each_seed_with_the_others_and_refuses_a_bot_without_cand
         ),
         (&[silent, input, "4", "2"], 1, "gave no root visits"),
     ];
-    for (args, code, needle) in cases {
-        let output = run_script("visit-noise.py", args, &[], &dir);
-        assert_refused(&output, code, needle, needle);
-        assert_eq!(stderr(&output).lines().count(), 1, "{needle}");
-    }
+    assert_refusals("visit-noise.py", &cases, &dir);
 }

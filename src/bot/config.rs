@@ -92,7 +92,8 @@ impl SelectionKind {
 
 /// Tree plies per search iteration with the value network, which judges the leaf from nearer:
 /// at 10 ms a turn depth 8 beat depth 10 82/0/18 in 100 games (docs/strength.md, screens D6-D8),
-/// and the default with it beat csb-a3f6b1e at the real control (row R13).
+/// and at the real control the default with it was even with csb-a3f6b1e (row R13: 101/0/99)
+/// at 20% more iterations a turn.
 pub const NETWORK_DEPTH: u32 = 8;
 
 /// How deep a search iteration descends ([`SearchParams::depth`]).
