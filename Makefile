@@ -44,8 +44,11 @@
 #           ladder/players.toml and docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000,
 #           GATE_GAMES=400, TARGET_KIND=td:0.8 trained TD_ROUNDS=4 times in a row (fitted TD,
 #           each round GEN_EPOCHS=6 epochs bootstrapped from the round before, the first from
-#           the parent), POLICY_EPOCHS=40 (0 keeps the parent's policy),
-#           JOBS=1 games at once (JOBS=2 on both cores of this machine),
+#           the parent), POLICY_EPOCHS=40 (0 keeps the parent's policy), learning rates
+#           GEN_LR=0.002 and POLICY_LR=0.003, WARM_START=1 to start both trainings from the
+#           parent's networks (else from the seed's weights), GATE_SPRT="0 50" (Elo bounds;
+#           "-25 25" promotes a generation not measurably worse), JOBS=1 games at once
+#           (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; docs/learning.md, "Self-play generations")
 #   generations-table  write docs/generations.md and its plots again from learn/generations
@@ -148,6 +151,10 @@ TARGET_KIND    ?= td:0.8
 TD_ROUNDS      ?= 4
 GEN_EPOCHS     ?= 6
 POLICY_EPOCHS  ?= 40
+GEN_LR         ?= 0.002
+POLICY_LR      ?= 0.003
+WARM_START     ?=
+GATE_SPRT      ?= 0 50
 JOBS           ?= 1
 STOP_AFTER     ?=
 generation:
@@ -155,8 +162,9 @@ generation:
 	nice -n 15 target/release/learn generation --games $(GEN_GAMES) --iterations $(GEN_ITERATIONS) \
 		--gate-games $(GATE_GAMES) --gate-iterations $(GEN_ITERATIONS) --window $(WINDOW) \
 		--target $(TARGET_KIND) --td-rounds $(TD_ROUNDS) --epochs $(GEN_EPOCHS) \
-		--policy-epochs $(POLICY_EPOCHS) --jobs $(JOBS) \
-		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
+		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
+		$(if $(WARM_START),--warm-start) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

@@ -5,9 +5,10 @@
 //! the gate after three games, the promotion before it was recorded) and run again, two games at
 //! a time, ends with the files of a generation that never stopped and played one game at a time,
 //! byte for byte, and no finished game, kept file or ladder player twice; the next generation
-//! trains on the window of both generations' data. Wrong inputs give one line and exit code 2
-//! and leave the files as they were: other settings for an unfinished generation, a game file
-//! that is not its manifest's, a model whose manifest names other data.
+//! trains on the window of both generations' data; a warm start begins each training from the
+//! parent's networks (the TD rounds each from the round before). Wrong inputs give one line and
+//! exit code 2 and leave the files as they were: other settings for an unfinished generation, a
+//! game file that is not its manifest's, a model whose manifest names other data.
 
 use learn::data::manifest::DataManifest;
 use std::path::{Path, PathBuf};
@@ -426,4 +427,55 @@ fn td_rounds_bootstrap_each_training_from_the_network_of_the_round_before() {
     );
     let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
     assert!(state.contains("td-rounds: 2"), "{state}");
+}
+
+#[test]
+fn a_warm_start_trains_from_the_parents_networks() {
+    let dir = fresh("warm-start");
+    let (root, ..) = places(&dir);
+    // The policy at learning rate 0: what it was given to start from, unchanged.
+    let flags = [
+        "--td-rounds",
+        "2",
+        "--target",
+        "td:0.7",
+        "--policy-learning-rate",
+        "0",
+        "--stop-after",
+        "train",
+    ];
+    let warm: Vec<&str> = flags.iter().copied().chain(["--warm-start"]).collect();
+    assert_success(&generation_with(&dir, 1, 1, &warm));
+    let generation_dir = root.join("gen-002");
+    let manifest = |folder: &str| {
+        String::from_utf8(read(&generation_dir.join(folder).join("model.manifest"))).unwrap()
+    };
+    let sha = |path: &Path| learn::common::manifest::sha256_hex(&read(path));
+    // Round 1 starts from the parent's network, round 2 from round 1's.
+    let parent = root.join("gen-001");
+    let first_round = generation_dir.join("td-round-1/network.txt");
+    let init_of = |path: &Path| format!("init-sha256: {}", sha(path));
+    assert!(manifest("td-round-1").contains(&init_of(&parent.join("network.txt"))));
+    assert!(manifest("train").contains(&init_of(&first_round)));
+    // The policy starts from the parent's policy file.
+    let policy = learn::policy::model::PolicyModel::load(
+        &generation_dir.join("train-policy/policy.safetensors"),
+    )
+    .unwrap()
+    .bot_network()
+    .unwrap();
+    let parent_policy = csb::bot::policy_net::file::load(&text(&parent.join("policy.txt")));
+    assert_eq!(policy, parent_policy.unwrap());
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("warm-start: yes"), "{state}");
+
+    // The generation goes on only with the settings it began with.
+    let state_before = read(&generation_dir.join("state.txt"));
+    let output = generation_with(&dir, 1, 1, &flags);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (warm-start yes, this command no)",
+    );
+    assert_eq!(read(&generation_dir.join("state.txt")), state_before);
+    let _ = std::fs::remove_dir_all(&dir);
 }

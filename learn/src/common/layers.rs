@@ -119,10 +119,76 @@ pub fn bot_order(vars: &VarMap, name: &str) -> Result<Vec<f32>, String> {
         .map_err(candle_error)
 }
 
+/// The tensors of `layers` (name, inputs, outputs) from `values` in the bot's order, each
+/// layer's weights input-major and then its biases: the inverse of [`bot_order`], so that a
+/// network file (the value network's or the policy's) can be the initial weights of a training
+/// (`--init`). The error (one line) says how many weights there are and how many the layers take.
+pub fn tensors_from_bot_order(
+    values: &[f32],
+    layers: &[(&str, usize, usize)],
+) -> Result<HashMap<String, Tensor>, String> {
+    let expected: usize = layers
+        .iter()
+        .map(|&(_, inputs, outputs)| inputs * outputs + outputs)
+        .sum();
+    if values.len() != expected {
+        return Err(format!(
+            "{} weights, where this network has {expected}",
+            values.len()
+        ));
+    }
+    let mut tensors = HashMap::new();
+    let mut rest = values;
+    for &(layer, inputs, outputs) in layers {
+        let (weights, after) = rest.split_at(inputs * outputs);
+        let (biases, after) = after.split_at(outputs);
+        rest = after;
+        let weights = Tensor::from_slice(weights, (inputs, outputs), &Device::Cpu)
+            .and_then(|t| t.t())
+            .and_then(|t| t.contiguous());
+        let biases = Tensor::from_slice(biases, outputs, &Device::Cpu);
+        tensors.insert(format!("{layer}.weight"), weights.map_err(candle_error)?);
+        tensors.insert(format!("{layer}.bias"), biases.map_err(candle_error)?);
+    }
+    Ok(tensors)
+}
+
 /// The binary cross-entropy of each of `logits` against `targets`, in the stable form
 /// `max(z, 0) − y·z + ln(1 + e^−|z|)` (not averaged).
 pub fn log_losses(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor> {
     let positive = logits.relu()?;
     let soft = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
     (positive - (targets * logits)?)? + soft
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_order_read_back_gives_the_same_tensors() {
+        let layers = [("input", 3, 4), ("heads", 4, 2)];
+        let names = ["input.weight", "input.bias", "heads.weight", "heads.bias"];
+        let tensors = initial_tensors(7, &layers).unwrap();
+        let vars = variables(&tensors, names).unwrap();
+        let values: Vec<f32> = names
+            .iter()
+            .flat_map(|name| bot_order(&vars, name).unwrap())
+            .collect();
+        let back = tensors_from_bot_order(&values, &layers).unwrap();
+        assert_eq!(back.len(), tensors.len());
+        for (name, tensor) in &tensors {
+            assert_eq!(back[name].dims(), tensor.dims(), "{name}");
+            let flat = |t: &Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
+            assert_eq!(flat(&back[name]), flat(tensor), "{name}");
+        }
+        assert_eq!(
+            tensors_from_bot_order(&values[1..], &layers).unwrap_err(),
+            format!(
+                "{} weights, where this network has {}",
+                values.len() - 1,
+                values.len()
+            )
+        );
+    }
 }

@@ -60,6 +60,11 @@ pub struct GenerationArgs {
     /// from the parent's network, each later one from the round before it (td targets only).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     td_rounds: u64,
+    /// Start each training from the parent's networks (the value network's first TD round from
+    /// the parent's, each later round from the round before; the policy from the parent's
+    /// policy) instead of from the seed's weights.
+    #[arg(long)]
+    warm_start: bool,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
     gate_games: u64,
@@ -108,6 +113,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         hand_share_generations: args.hand_share_generations,
         target: args.target,
         td_rounds: args.td_rounds as usize,
+        warm_start: args.warm_start,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
         sprt: (args.sprt[0], args.sprt[1]),

@@ -286,7 +286,8 @@ fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(),
     let network = turn.dir.join(NET_FILE);
     turn.eta.announce("train", state);
     // Round r of the TD rounds bootstraps from the network round r − 1 trained (the
-    // first from the parent's); the last round's is the generation's.
+    // first from the parent's), and with a warm start begins from its weights; the last
+    // round's is the generation's.
     let mut bootstrap = parent_network.clone();
     for round in 1..=turn.settings.td_rounds {
         let out = td_round_dir(&turn.dir, round, turn.settings.td_rounds);
@@ -310,6 +311,9 @@ fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(),
         ]);
         if matches!(turn.settings.target, Target::Td { .. }) {
             args.extend(["--td-network".to_string(), path_text(&bootstrap)]);
+        }
+        if turn.settings.warm_start {
+            args.extend(["--init".to_string(), path_text(&bootstrap)]);
         }
         if turn.settings.td_rounds > 1 {
             eprintln!(
@@ -352,7 +356,7 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         )
     } else {
         let policy_dir = turn.dir.join(POLICY_TRAIN_FOLDER);
-        let args = training_args(
+        let mut args = training_args(
             "train-policy",
             &data,
             &policy_dir,
@@ -364,6 +368,9 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
             ),
             state.generation,
         );
+        if turn.settings.warm_start {
+            args.extend(["--init".to_string(), path_text(&parent_policy)]);
+        }
         let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
         write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;

@@ -36,6 +36,11 @@ pub struct Settings {
     /// first bootstraps a TD target from the parent's network, each later one from the network
     /// the one before it trained. 1 is one training; a `result` or `root` target takes 1.
     pub td_rounds: usize,
+    /// Whether the trainings start from the parent's networks (the value network's first TD
+    /// round from the parent's, each later round from the one before it; the policy from the
+    /// parent's policy) instead of from the seed's weights: a warm start, as AlphaZero's and
+    /// KataGo's networks keep training from one generation to the next.
+    pub warm_start: bool,
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
@@ -46,7 +51,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 18] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 19] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -67,6 +72,10 @@ impl Settings {
             ),
             ("target", self.target.to_string()),
             ("td-rounds", self.td_rounds.to_string()),
+            (
+                "warm-start",
+                if self.warm_start { "yes" } else { "no" }.to_string(),
+            ),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),
             ("sprt-elo0", self.sprt.0.to_string()),

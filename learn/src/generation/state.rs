@@ -103,6 +103,14 @@ impl State {
                     None => 1,
                     Some(_) => number("td-rounds")? as usize,
                 },
+                // A state from before warm starts trained from the seed's weights.
+                warm_start: match manifest.get("warm-start") {
+                    None | Some("no") => false,
+                    Some("yes") => true,
+                    Some(other) => {
+                        return Err(error(format!("`warm-start:` is {other:?}, not yes or no")))
+                    }
+                },
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),

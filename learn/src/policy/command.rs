@@ -26,6 +26,10 @@ pub struct TrainPolicyArgs {
     /// Seed of the initial weights and of the minibatches' order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Start from this policy file's weights (a warm start: a generation's policy trained
+    /// further on new searches) instead of the seed's.
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -60,6 +64,7 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         batch: args.batch,
         learning_rate: args.learning_rate,
         seed: args.seed,
+        init: args.init.clone(),
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());

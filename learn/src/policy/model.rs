@@ -21,6 +21,10 @@ pub const POLICY_TENSORS: [(&str, &[usize]); 4] = [
     ("heads.bias", &[OUTPUTS]),
 ];
 
+/// The layers: name, inputs, outputs.
+const POLICY_LAYERS: [(&str, usize, usize); 2] =
+    [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)];
+
 /// Weight of the value heads' loss beside the policy's.
 pub const VALUE_LOSS_WEIGHT: f64 = 1.0;
 
@@ -35,8 +39,18 @@ impl PolicyModel {
     /// Initial weights from the project's seeded generator ([`layers::initial_tensors`]:
     /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
     pub fn initial(seed: u64) -> Result<PolicyModel, String> {
-        let layers = [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)];
-        PolicyModel::from_tensors(&layers::initial_tensors(seed, &layers)?)
+        PolicyModel::from_tensors(&layers::initial_tensors(seed, &POLICY_LAYERS)?)
+    }
+
+    /// The model of the policy file `path` (`csb --policy-net`'s format, as `learn
+    /// export-policy` writes it): a generation's policy as the initial weights of the next
+    /// training (`learn train-policy --init`). One line for a missing file or one that is not a
+    /// policy of this shape.
+    pub fn from_policy_file(path: &Path) -> Result<PolicyModel, String> {
+        let error = |message: String| format!("--init {}: {message}", path.display());
+        let network = csb::bot::policy_net::file::load(&path.to_string_lossy()).map_err(error)?;
+        let tensors = layers::tensors_from_bot_order(&network.values(), &POLICY_LAYERS);
+        PolicyModel::from_tensors(&tensors.map_err(error)?).map_err(error)
     }
 
     /// The model of `tensors` (named and shaped as [`POLICY_TENSORS`]).

@@ -1,9 +1,10 @@
 //! Training the policy network, reproducibly: seeded initial weights
-//! ([`PolicyModel::initial`]), minibatches in an order drawn from the seed and the epoch,
-//! candle's AdamW; the model of the epoch with the lowest validation loss is kept
-//! (`policy.safetensors` in the output directory). The figures are the test split's: the
-//! policy's cross-entropy against the visit distributions beside a uniform prior's (ln 10), how
-//! often its most probable action is the search's most visited, and the value heads' log-loss.
+//! ([`PolicyModel::initial`]) or a policy file's (`--init`, [`PolicyModel::from_policy_file`]),
+//! minibatches in an order drawn from the seed and the epoch, candle's AdamW; the model of the
+//! epoch with the lowest validation loss is kept (`policy.safetensors` in the output
+//! directory). The figures are the test split's: the policy's cross-entropy against the visit
+//! distributions beside a uniform prior's (ln 10), how often its most probable action is the
+//! search's most visited, and the value heads' log-loss.
 
 use crate::common::layers::candle_error;
 use crate::common::shuffle::shuffled;
@@ -28,6 +29,9 @@ pub struct PolicyTrainConfig {
     pub batch: usize,
     pub learning_rate: f64,
     pub seed: u64,
+    /// The policy file whose weights training starts from (a warm start), instead of the
+    /// seed's.
+    pub init: Option<PathBuf>,
 }
 
 /// One split's figures.
@@ -162,9 +166,13 @@ pub fn train_policy(
     if config.epochs == 0 || config.batch == 0 {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
+    // Read before anything is written: a bad --init file refuses the run in one line.
+    let model = match &config.init {
+        Some(path) => PolicyModel::from_policy_file(path)?,
+        None => PolicyModel::initial(config.seed)?,
+    };
     std::fs::create_dir_all(&config.out)
         .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
-    let model = PolicyModel::initial(config.seed)?;
     let mut optimiser = candle_nn::AdamW::new(
         model.variables(),
         ParamsAdamW {

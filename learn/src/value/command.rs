@@ -52,6 +52,10 @@ pub struct TrainArgs {
     /// The network file (`csb --net-file`) whose values `--target td:LAMBDA` bootstraps from.
     #[arg(long)]
     td_network: Option<PathBuf>,
+    /// Start from this network file's weights (a warm start: a generation's network trained
+    /// further on new games) instead of the seed's.
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -99,6 +103,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
         result_weight: args.result_weight,
         target: args.target,
         td_network: args.td_network.clone(),
+        init: args.init.clone(),
         progress: true,
     };
     let report = crate::value::train::train(&data, &config)?;

@@ -17,7 +17,7 @@ pub struct TrainConfig {
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f64,
-    /// Seed of the initial weights and of the shuffling.
+    /// Seed of the initial weights (unless `init`) and of the shuffling.
     pub seed: u64,
     /// Weight of the game's result in the training target, the rest going to the hand
     /// evaluation's view [`crate::value::dataset::LOOKAHEAD_TURNS`] turns later (1: the result alone).
@@ -27,6 +27,9 @@ pub struct TrainConfig {
     pub target: Target,
     /// The network file (`csb --net-file`) whose values TD(λ) bootstraps from.
     pub td_network: Option<PathBuf>,
+    /// The network file whose weights training starts from (a warm start, as the loop's
+    /// generations may take their parent's), instead of the seed's.
+    pub init: Option<PathBuf>,
     /// Show a progress bar.
     pub progress: bool,
 }
@@ -50,9 +53,14 @@ impl TrainConfig {
             .iter()
             .map(|dir| format!(" --window-data {}", shell_word(dir)))
             .collect();
+        let flag = |name: &str, path: &Option<PathBuf>| {
+            path.as_ref().map_or(String::new(), |path| {
+                format!(" --{name} {}", shell_word(path))
+            })
+        };
         format!(
             "learn train --data {} --out {} --epochs {} --batch {} --learning-rate {} --seed {} \
-             --result-weight {} --target {}{}{window}",
+             --result-weight {} --target {}{}{}{window}",
             shell_word(&self.data),
             shell_word(&self.out),
             self.epochs,
@@ -61,12 +69,8 @@ impl TrainConfig {
             self.seed,
             self.result_weight,
             self.target,
-            self.td_network
-                .as_ref()
-                .map_or(String::new(), |path| format!(
-                    " --td-network {}",
-                    shell_word(path)
-                ))
+            flag("td-network", &self.td_network),
+            flag("init", &self.init),
         )
     }
 }

@@ -43,6 +43,19 @@ impl Model {
         Model::from_tensors(&layers::initial_tensors(seed, &LAYERS)?)
     }
 
+    /// The model of the network file `path` (`csb --net-file`'s format, as `learn train`
+    /// writes it beside each model): a generation's network as the initial weights of the
+    /// next training (`learn train --init`). The file holds the quantised weights, so the model
+    /// starts where the bot plays, not at the parent's unrounded weights. One line for a
+    /// missing file or one that is not this network's.
+    pub fn from_network_file(path: &Path) -> Result<Model, String> {
+        let error = |message: String| format!("--init {}: {message}", path.display());
+        let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+        let values = csb::bot::value_net::file::read_values(&text).map_err(error)?;
+        Model::from_tensors(&layers::tensors_from_bot_order(&values, &LAYERS).map_err(error)?)
+            .map_err(error)
+    }
+
     /// The model of `tensors` (named as [`TENSORS`], shapes checked by the caller); extra
     /// tensors (a checkpoint's optimiser state) are left out.
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<Model, String> {

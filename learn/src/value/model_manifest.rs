@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 const KIND: &str = "csb-model-manifest 1";
 
 /// What must agree for a run to resume on an earlier one's checkpoint.
-const SAME_TRAINING: [&str; 7] = [
+const SAME_TRAINING: [&str; 8] = [
     "data-sha256",
     "batch",
     "learning-rate",
@@ -25,6 +25,7 @@ const SAME_TRAINING: [&str; 7] = [
     "result-weight",
     "target",
     "td-network-sha256",
+    "init-sha256",
 ];
 
 /// The manifest's path beside the model `model`.
@@ -75,6 +76,11 @@ pub fn describe(data: &DataSet, config: &TrainConfig) -> Manifest {
         let hash = std::fs::read(path).map_or("unreadable".to_string(), |bytes| sha256_hex(&bytes));
         manifest.push("td-network", path.display());
         manifest.push("td-network-sha256", hash);
+    }
+    if let Some(path) = &config.init {
+        let hash = std::fs::read(path).map_or("unreadable".to_string(), |bytes| sha256_hex(&bytes));
+        manifest.push("init", path.display());
+        manifest.push("init-sha256", hash);
     }
     manifest.push("command", config.command());
     manifest

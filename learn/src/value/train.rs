@@ -245,10 +245,11 @@ fn resume_point(config: &TrainConfig, manifest: &Manifest) -> Result<Option<Chec
 }
 
 /// Trains on `data` as `config` says, resuming from `config.out` if an earlier run of the same
-/// data and settings left a checkpoint there. The initial weights come from `config.seed`
-/// ([`Model::initial`]), the minibatches' order from the seed and the epoch, and the
-/// checkpoint holds the optimiser's state: the same data, settings and seed give the same
-/// weights bit for bit, whether the run was interrupted or not. Writes `checkpoint.safetensors`
+/// data and settings left a checkpoint there. The initial weights come from `config.init`'s
+/// network file ([`Model::from_network_file`]) or else from `config.seed` ([`Model::initial`]),
+/// the minibatches' order from the seed and the epoch, and the checkpoint holds the optimiser's
+/// state: the same data, settings, seed and init file give the same weights bit for bit,
+/// whether the run was interrupted or not. Writes `checkpoint.safetensors`
 /// (the latest epoch), `loss.csv` and `loss.svg` after every epoch, and `model.safetensors`
 /// with `model.manifest` when an epoch has the lowest validation loss so far (early stopping:
 /// the model reported and exported); the figures reported are the test split's.
@@ -258,6 +259,12 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     }
     let manifest = model_manifest::describe(data, config);
     let resumed = resume_point(config, &manifest)?;
+    // Read before anything is written: a bad --init file refuses the run in one line.
+    let warm_start = config
+        .init
+        .as_deref()
+        .map(Model::from_network_file)
+        .transpose()?;
     let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let mut train_set = data.train.clone();
     let network_values = crate::value::logits::network_values(config, &train_set)?;
@@ -285,7 +292,10 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
             (model, optimiser, checkpoint.rows)
         }
         None => {
-            let model = Model::initial(config.seed)?;
+            let model = match warm_start {
+                Some(model) => model,
+                None => Model::initial(config.seed)?,
+            };
             let optimiser = AdamW::new(&model, settings)?;
             (model, optimiser, Vec::new())
         }
