@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{learn, text};
+use common::{assert_success, learn, text};
 
 /// The settings of every run here (SPRT bounds far below 0 so that a tiny gate promotes).
 const SETTINGS: [&str; 20] = [
@@ -95,14 +95,6 @@ fn fresh(name: &str) -> PathBuf {
     )
     .unwrap();
     dir
-}
-
-fn assert_success(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 /// One line on stderr, exit code 2, mentioning `mentions`.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 mod common;
-use common::text;
+use common::{assert_one_line_error, assert_success, text};
 
 /// The files training writes, compared byte for byte.
 const OUTPUTS: [&str; 5] = [
@@ -55,25 +55,6 @@ fn train(data: &Path, out: &Path, epochs: u32, seed: u32, extra: &[&str]) -> Out
         .args(&args)
         .output()
         .expect("learn runs")
-}
-
-fn assert_success(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-/// A one-line error with exit code 2 that mentions `mentions`.
-fn assert_one_line_error(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("learn: ") && stderr.contains(mentions),
-        "{stderr}"
-    );
 }
 
 /// The bytes of the files training wrote in `out`.

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{learn, scratch_in_temp, text};
+use common::{assert_one_line_error, assert_success, learn, scratch_in_temp, text};
 use learn::common::layers::bot_order;
 use learn::policy::model::PolicyModel;
 use learn::value::model::Model;
@@ -24,24 +24,11 @@ fn kept(file: &str) -> PathBuf {
         .join(file)
 }
 
-fn assert_success(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-fn assert_one_line_error(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(mentions), "{stderr}");
-}
-
-fn train_value(out: &Path, learning_rate: &str, init: &Path) -> Output {
+/// `learn COMMAND` (`train` or `train-policy`) on the fixture for one epoch into `out`, from
+/// `init`'s weights.
+fn train(command: &str, out: &Path, learning_rate: &str, init: &Path) -> Output {
     learn(&[
-        "train",
+        command,
         "--data",
         &text(&fixture()),
         "--out",
@@ -55,6 +42,14 @@ fn train_value(out: &Path, learning_rate: &str, init: &Path) -> Output {
         "--init",
         &text(init),
     ])
+}
+
+fn train_value(out: &Path, learning_rate: &str, init: &Path) -> Output {
+    train("train", out, learning_rate, init)
+}
+
+fn train_policy(out: &Path, learning_rate: &str, init: &Path) -> Output {
+    train("train-policy", out, learning_rate, init)
 }
 
 /// The model's weights in the network file's order.
@@ -118,24 +113,6 @@ fn the_value_network_starts_from_the_init_file() {
     );
     assert!(!dir.join("refused").exists());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn train_policy(out: &Path, learning_rate: &str, init: &Path) -> Output {
-    learn(&[
-        "train-policy",
-        "--data",
-        &text(&fixture()),
-        "--out",
-        &text(out),
-        "--epochs",
-        "1",
-        "--batch",
-        "64",
-        "--learning-rate",
-        learning_rate,
-        "--init",
-        &text(init),
-    ])
 }
 
 #[test]
