@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{learn, text};
+use common::{assert_one_line_error, learn, text};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -36,17 +36,6 @@ fn generate_with(dir: &Path, games: u64, iterations: &str) -> Output {
         "--seed",
         "12",
     ])
-}
-
-/// A one-line error with exit code 2.
-fn assert_one_line_error(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("learn: ") && stderr.contains(mentions),
-        "{stderr}"
-    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{learn, text};
+use common::{assert_one_line_error, learn, text};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -83,13 +83,7 @@ fn edit(path: &Path, old: &str, new: &str) {
 
 /// A one-line error with exit code 2 that leaves `out` as `before`.
 fn assert_refused(output: &Output, mentions: &str, out: &Path, before: &BTreeMap<String, Vec<u8>>) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("learn: ") && stderr.contains(mentions),
-        "expected {mentions:?} in {stderr}"
-    );
+    assert_one_line_error(output, mentions);
     assert!(files(out) == *before, "{} changed", out.display());
 }
 

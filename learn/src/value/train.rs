@@ -259,12 +259,12 @@ pub fn train(data: &DataSet, config: &TrainConfig) -> Result<TrainReport, String
     }
     let manifest = model_manifest::describe(data, config);
     let resumed = resume_point(config, &manifest)?;
-    // Read before anything is written: a bad --init file refuses the run in one line.
-    let warm_start = config
-        .init
-        .as_deref()
-        .map(Model::from_network_file)
-        .transpose()?;
+    // Read before anything is written: a bad --init file refuses the run in one line. A
+    // resumed run starts from its checkpoint (whose manifest names the same init file).
+    let warm_start = match (&resumed, &config.init) {
+        (None, Some(path)) => Some(Model::from_network_file(path)?),
+        _ => None,
+    };
     let (hand_slope, hand_intercept) = fit_hand_logistic(&data.train)?;
     let mut train_set = data.train.clone();
     let network_values = crate::value::logits::network_values(config, &train_set)?;
