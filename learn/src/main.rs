@@ -9,7 +9,8 @@ use learn::data::command::{merge, MergeArgs};
 use learn::generation::command::{generation, generations_table, GenerationArgs, TableArgs};
 use learn::generation::learn_process::ALREADY_SAID;
 use learn::policy::command::{
-    embed_policy, export_policy, train_policy, EmbedPolicyArgs, ExportPolicyArgs, TrainPolicyArgs,
+    embed_policy, export_policy, temper_policy, train_policy, EmbedPolicyArgs, ExportPolicyArgs,
+    TemperPolicyArgs, TrainPolicyArgs,
 };
 use learn::selfplay::command::{selfplay, SelfplayArgs};
 use learn::value::command::{
@@ -53,6 +54,10 @@ enum Command {
     TrainPolicy(TrainPolicyArgs),
     /// Write a trained policy model as the file the bot reads (`csb --policy-net FILE`).
     ExportPolicy(ExportPolicyArgs),
+    /// Temper a policy file to its parent's sharpness: its action logits divided by the
+    /// temperature at which its priors' mean entropy on DATA's validation split is the parent's
+    /// (`csb --policy-temperature` at play); writes OUT and prints the test split's figures.
+    TemperPolicy(TemperPolicyArgs),
     /// Write a policy network file into the bot's source (quantised, one character a weight),
     /// so that the bundles can play it (`csb --policy-net embedded`).
     EmbedPolicy(EmbedPolicyArgs),
@@ -89,6 +94,7 @@ fn main() -> ExitCode {
         Command::GenerationsTable(args) => generations_table(&args),
         Command::TrainPolicy(args) => train_policy(&args),
         Command::ExportPolicy(args) => export_policy(&args),
+        Command::TemperPolicy(args) => temper_policy(&args),
         Command::EmbedPolicy(args) => embed_policy(&args),
     };
     match result {

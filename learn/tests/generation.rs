@@ -471,3 +471,48 @@ fn a_warm_start_trains_from_the_parents_networks() {
     assert_eq!(read(&generation_dir.join("state.txt")), state_before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_tempered_policy_is_as_spread_as_its_parents_on_the_validation_split() {
+    let dir = fresh("temper");
+    let (root, ..) = places(&dir);
+    let flags = ["--stop-after", "train", "--temper-policy"];
+    assert_success(&generation_with(&dir, 1, 2, &flags));
+    let generation_dir = root.join("gen-002");
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("temper-policy: yes"), "{state}");
+    assert!(
+        state.contains("step: policy trained tempered policy-sha256 "),
+        "{state}"
+    );
+    // The generation plays the tempered file; the trained one is kept beside its report.
+    let trained = generation_dir.join("train-policy/policy-trained.txt");
+    assert_ne!(read(&generation_dir.join("policy.txt")), read(&trained));
+    let report = String::from_utf8(read(&generation_dir.join("train-policy/temper.txt"))).unwrap();
+    // "temperature T: validation entropy of the priors A tempered to B, the parent's C"
+    let numbers: Vec<f64> = report
+        .lines()
+        .next()
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|word| word.trim_end_matches('.').parse().ok())
+        .collect();
+    let [temperature, trained_entropy, tempered_entropy, parent_entropy] = numbers[..] else {
+        panic!("{report}");
+    };
+    assert!(temperature > 0.125 && temperature < 8.0, "{report}");
+    assert!(
+        (tempered_entropy - parent_entropy).abs() < 0.01,
+        "quantised, the tempered policy's spread is still the parent's: {report}"
+    );
+    assert!((trained_entropy - parent_entropy).abs() > (tempered_entropy - parent_entropy).abs());
+    assert!(report.contains("test: policy cross-entropy "), "{report}");
+
+    // The generation goes on only with the settings it began with.
+    let output = generation_with(&dir, 1, 2, &flags[..2]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (temper-policy yes, this command no)",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

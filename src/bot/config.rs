@@ -295,6 +295,10 @@ tunables! {
         policy_net: Option<NetworkFile> = None => "policy-net", "PATH", file_flags::policy_net_file,
             "policy network file of PUCT and --rollout policy (none or embedded: the embedded \
              network; control: uniform priors at its cost)";
+        /// The policy network's temperature: its action logits divided by it (flatter priors
+        /// above 1; [`PolicyNetwork::tempered`](crate::bot::policy_net::network::PolicyNetwork::tempered)).
+        policy_temperature: f64 = 1.0 => "policy-temperature", "T", positive,
+            "the policy network's priors as softmax(logits / T): flatter above 1";
         /// Turns without a pass of our pods after which our blocker races for its own next
         /// checkpoint too, so that some pod passes before the 100-turn timeout (0 = never): 75
         /// cut our checkpoint-timeout losses against the GA from 25 to 0 in 100 games and won 68

@@ -65,6 +65,11 @@ pub struct GenerationArgs {
     /// policy) instead of from the seed's weights.
     #[arg(long)]
     warm_start: bool,
+    /// Temper the trained policy to its parent's sharpness (learn temper-policy): its action
+    /// logits divided by the temperature at which its priors are as spread as the parent's on
+    /// the validation split.
+    #[arg(long)]
+    temper_policy: bool,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
     gate_games: u64,
@@ -114,6 +119,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         target: args.target,
         td_rounds: args.td_rounds as usize,
         warm_start: args.warm_start,
+        temper_policy: args.temper_policy,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
         sprt: (args.sprt[0], args.sprt[1]),

@@ -6,7 +6,9 @@ use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::generation::gate::GateResult;
 use crate::generation::learn_process::bot_flags;
 use crate::generation::settings::Places;
-use crate::generation::state::{folder_name, State, POLICY_REPORT_FILE, POLICY_TRAIN_FOLDER};
+use crate::generation::state::{
+    folder_name, State, POLICY_REPORT_FILE, POLICY_TRAIN_FOLDER, TEMPER_REPORT_FILE,
+};
 use crate::policy::net_file::POLICY_FILE;
 use crate::value::net_file::NET_FILE;
 use std::fmt::Write as _;
@@ -36,9 +38,15 @@ pub(crate) fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), Str
         (train.join("loss.csv"), "loss.csv"),
         (dir.join(POLICY_FILE), POLICY_FILE),
     ];
-    let policy_report = dir.join(POLICY_TRAIN_FOLDER).join(POLICY_REPORT_FILE);
-    if policy_report.exists() {
-        files.push((policy_report, "policy-report.txt"));
+    let policy_folder = dir.join(POLICY_TRAIN_FOLDER);
+    let reports = [
+        (POLICY_REPORT_FILE, "policy-report.txt"),
+        (TEMPER_REPORT_FILE, "policy-temper.txt"),
+    ];
+    for (report, kept_as) in reports {
+        if policy_folder.join(report).exists() {
+            files.push((policy_folder.join(report), kept_as));
+        }
     }
     for (from, to) in &files {
         let bytes = read_bytes(from)?;

@@ -15,7 +15,7 @@ use crate::generation::promote::keep;
 use crate::generation::settings::{Places, Settings};
 use crate::generation::state::{
     best_generation, folder_name, generations, td_round_dir, write_best, State, POLICY_REPORT_FILE,
-    POLICY_TRAIN_FOLDER, STATE_FILE,
+    POLICY_TRAIN_FOLDER, STATE_FILE, TEMPER_REPORT_FILE, TRAINED_POLICY_FILE,
 };
 use crate::generation::table;
 use crate::policy::net_file::{write_policy_model, POLICY_FILE};
@@ -373,9 +373,25 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         }
         let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
-        write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
+        let details = if turn.settings.temper_policy {
+            let trained = policy_dir.join(TRAINED_POLICY_FILE);
+            write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &trained)?;
+            let mut args = vec!["temper-policy".to_string(), "--policy".to_string()];
+            args.extend([path_text(&trained), "--like".to_string()]);
+            args.extend([path_text(&parent_policy), "--data".to_string()]);
+            args.extend([path_text(&data), "--out".to_string(), path_text(&policy)]);
+            for dir in window {
+                args.extend(["--window-data".to_string(), path_text(dir)]);
+            }
+            let report = run_learn(turn.places, &args)?;
+            write_whole(&policy_dir.join(TEMPER_REPORT_FILE), report.as_bytes())?;
+            "trained tempered"
+        } else {
+            write_policy_model(&policy_dir.join(POLICY_MODEL_FILE), &policy)?;
+            "trained"
+        };
         format!(
-            "trained policy-sha256 {}",
+            "{details} policy-sha256 {}",
             sha256_hex(&read_bytes(&policy)?)
         )
     };

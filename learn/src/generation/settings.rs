@@ -41,6 +41,10 @@ pub struct Settings {
     /// parent's policy) instead of from the seed's weights: a warm start, as AlphaZero's and
     /// KataGo's networks keep training from one generation to the next.
     pub warm_start: bool,
+    /// Whether a trained policy is tempered to its parent's sharpness (`learn temper-policy`:
+    /// its action logits divided by the temperature at which its priors' mean entropy on the
+    /// validation split is the parent's), since PUCT explores in proportion to the priors.
+    pub temper_policy: bool,
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
@@ -51,7 +55,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 19] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 20] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -75,6 +79,10 @@ impl Settings {
             (
                 "warm-start",
                 if self.warm_start { "yes" } else { "no" }.to_string(),
+            ),
+            (
+                "temper-policy",
+                if self.temper_policy { "yes" } else { "no" }.to_string(),
             ),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),

@@ -111,6 +111,16 @@ impl State {
                         return Err(error(format!("`warm-start:` is {other:?}, not yes or no")))
                     }
                 },
+                // A state from before tempering played its trained policy as trained.
+                temper_policy: match manifest.get("temper-policy") {
+                    None | Some("no") => false,
+                    Some("yes") => true,
+                    Some(other) => {
+                        return Err(error(format!(
+                            "`temper-policy:` is {other:?}, not yes or no"
+                        )))
+                    }
+                },
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),
@@ -202,6 +212,13 @@ pub fn generations(root: &Path) -> Result<Vec<(PathBuf, State)>, String> {
 pub const POLICY_TRAIN_FOLDER: &str = "train-policy";
 
 pub const POLICY_REPORT_FILE: &str = "report.txt";
+
+/// With `--temper-policy`: the trained policy's file before tempering, and `learn
+/// temper-policy`'s report (the temperature, and the test split's figures before and after), in
+/// the policy's training folder.
+pub const TRAINED_POLICY_FILE: &str = "policy-trained.txt";
+
+pub const TEMPER_REPORT_FILE: &str = "temper.txt";
 
 /// The training folder of TD round `round` (1-based) of `rounds`: the last round's is the
 /// generation's `train` (its model is the generation's), the ones before it `td-round-R`.

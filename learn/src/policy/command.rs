@@ -1,6 +1,7 @@
 //! The policy network's commands: `learn train-policy` (train on a data set's root visits and
-//! values), `learn export-policy` (a trained model as the bot's policy file) and `learn
-//! embed-policy` (a policy file into the bot's source): their arguments and what they print.
+//! values), `learn export-policy` (a trained model as the bot's policy file), `learn
+//! temper-policy` (a policy file tempered to its parent's sharpness) and `learn embed-policy` (a
+//! policy file into the bot's source): their arguments and what they print.
 
 use crate::common::files::write_whole;
 use std::path::PathBuf;
@@ -43,6 +44,26 @@ pub struct ExportPolicyArgs {
 }
 
 #[derive(clap::Args)]
+pub struct TemperPolicyArgs {
+    /// The policy file to temper.
+    #[arg(long)]
+    policy: PathBuf,
+    /// The policy file whose sharpness it takes (its parent's).
+    #[arg(long)]
+    like: PathBuf,
+    /// Directory of self-play game files whose validation split the temperature is fitted on
+    /// (the test split is reported).
+    #[arg(long)]
+    data: PathBuf,
+    /// Older data directories read with DATA (a generation's window).
+    #[arg(long)]
+    window_data: Vec<PathBuf>,
+    /// The tempered policy file to write (quantised, as `export-policy` writes).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(clap::Args)]
 pub struct EmbedPolicyArgs {
     /// The policy network file (`export-policy`) to embed.
     #[arg(long, default_value = "learn/model/policy.txt")]
@@ -74,6 +95,48 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
             .join(crate::policy::train::POLICY_MODEL_FILE)
             .display(),
         data.data_sha256()
+    );
+    Ok(())
+}
+
+/// `learn temper-policy`: the temperature at which the policy's priors are as sharp as its
+/// parent's on the validation split, the file so tempered, and the test split's figures.
+pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
+    use crate::policy::temper::{fit_temperature, sharpness};
+    // Everything is read and checked before anything is written.
+    let policy = csb::bot::policy_net::file::load(&args.policy.to_string_lossy())?;
+    let parent = csb::bot::policy_net::file::load(&args.like.to_string_lossy())?;
+    let data = crate::policy::data::load_window(&args.data, &args.window_data)?;
+    let parent_entropy = sharpness(&parent, &data.validation, 1.0).entropy;
+    let temperature = fit_temperature(&policy, &data.validation, parent_entropy);
+    let tempered =
+        csb::bot::policy_net::embedded::quantised(&policy.clone().tempered(temperature as f32));
+    write_whole(
+        &args.out,
+        csb::bot::policy_net::file::write_text(&tempered).as_bytes(),
+    )?;
+    let validation = |network| sharpness(network, &data.validation, 1.0);
+    let test = |network| sharpness(network, &data.test, 1.0);
+    println!(
+        "temperature {temperature:.4}: validation entropy of the priors {:.4} tempered to {:.4}, \
+         the parent's {parent_entropy:.4}",
+        validation(&policy).entropy,
+        validation(&tempered).entropy
+    );
+    println!(
+        "test: policy cross-entropy {:.4}, tempered {:.4}, the parent's {:.4}; entropy {:.4}, \
+         tempered {:.4}, the parent's {:.4}",
+        test(&policy).cross_entropy,
+        test(&tempered).cross_entropy,
+        test(&parent).cross_entropy,
+        test(&policy).entropy,
+        test(&tempered).entropy,
+        test(&parent).entropy
+    );
+    eprintln!(
+        "temper-policy: {} from {}",
+        args.out.display(),
+        args.policy.display()
     );
     Ok(())
 }

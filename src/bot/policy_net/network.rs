@@ -116,6 +116,23 @@ impl PolicyNetwork {
         network
     }
 
+    /// The same network with its action logits divided by `temperature`: its priors are
+    /// `softmax(logits / temperature)`, flatter above 1 and sharper below; the value heads are
+    /// unchanged. A logit is affine in the heads' weights and bias, so scaling those scales it at
+    /// no cost a turn. PUCT's exploration term is proportional to the prior, so a policy retrained
+    /// on sharper visits than its parent's searches on needs one (docs/learning.md, screens S6-S9).
+    pub fn tempered(mut self, temperature: f32) -> PolicyNetwork {
+        if temperature == 1.0 {
+            return self;
+        }
+        let factor = 1.0 / temperature;
+        let action_outputs =
+            |row: &mut [f32; OUTPUTS]| row[..VALUE_OUTPUTS].iter_mut().for_each(|w| *w *= factor);
+        self.heads.weights.iter_mut().for_each(action_outputs);
+        action_outputs(&mut self.heads.biases);
+        self
+    }
+
     /// The raw outputs (logits) of one view's inputs.
     #[inline(always)]
     pub fn forward(&self, inputs: &[f32; FEATURE_COUNT]) -> [f32; OUTPUTS] {
@@ -289,6 +306,36 @@ pub(crate) mod tests {
         logits[4] = 1e4;
         softmax(&logits, &mut priors);
         assert_eq!(priors[4], 1.0);
+    }
+
+    #[test]
+    fn a_temperature_divides_the_action_logits_and_keeps_the_values() {
+        let network = random_network(13);
+        assert_eq!(network.clone().tempered(1.0), network);
+        let flatter = network.clone().tempered(2.0);
+        let sharper = network.clone().tempered(0.5);
+        let entropy =
+            |priors: &[f32; ACTION_COUNT]| -> f32 { priors.iter().map(|&p| -p * p.ln()).sum() };
+        for (map, pods, passes, clocks) in random_positions(41, 500) {
+            let course = Course::new(&map);
+            for team in 0..2 {
+                let plain = network.team_outputs(&pods, &course, passes, clocks, team);
+                let flat = flatter.team_outputs(&pods, &course, passes, clocks, team);
+                let sharp = sharper.team_outputs(&pods, &course, passes, clocks, team);
+                assert_eq!(flat.values, plain.values);
+                assert_eq!(sharp.values, plain.values);
+                for slot in 0..2 {
+                    let (p, f, s) = (&plain.priors[slot], &flat.priors[slot], &sharp.priors[slot]);
+                    assert!(entropy(f) >= entropy(p) - 1e-5 && entropy(s) <= entropy(p) + 1e-5);
+                    // softmax(l / 2) is proportional to the square root of softmax(l).
+                    let roots: Vec<f32> = p.iter().map(|q| q.sqrt()).collect();
+                    let sum: f32 = roots.iter().sum();
+                    for (root, &got) in roots.iter().zip(f) {
+                        assert!((root / sum - got).abs() < 1e-4, "{} {got}", root / sum);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

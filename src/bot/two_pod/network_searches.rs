@@ -48,12 +48,14 @@ fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
     NetworkBlend::embedded(config.eval, map)
 }
 
-/// The policy network `config` plays: `--policy-net`'s file, else the embedded one.
+/// The policy network `config` plays: `--policy-net`'s file, else the embedded one, at
+/// `--policy-temperature`.
 fn policy_network(config: &BotConfig) -> PolicyNetwork {
-    match &config.policy_net {
+    let network = match &config.policy_net {
         Some(file) => PolicyNetwork::from_values(&file.values),
         None => embedded::embedded(),
-    }
+    };
+    network.tempered(config.policy_temperature as f32)
 }
 
 impl NetworkSearches {
