@@ -7,9 +7,9 @@
 //! new policy keeps its order of the actions and the parent's spread over them.
 
 use crate::policy::data::PolicySamples;
+use crate::policy::train::each_slot;
 use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::network::PolicyNetwork;
-use csb::bot::value_net::features::FEATURE_COUNT;
 
 /// The temperatures searched: a policy flatter or sharper than its parent by more than this
 /// factor is tempered to the end of the range.
@@ -24,19 +24,11 @@ fn slot_logits(
     samples: &PolicySamples,
 ) -> Vec<([f32; ACTION_COUNT], usize)> {
     let mut slots = Vec::new();
-    let mut inputs = [0.0f32; FEATURE_COUNT];
-    for row in 0..samples.len() {
-        inputs.copy_from_slice(&samples.inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
-        let out = network.forward(&inputs);
-        for slot in 0..2 {
-            if samples.masks[row * 2 + slot] == 0.0 {
-                continue;
-            }
-            let mut logits = [0.0; ACTION_COUNT];
-            logits.copy_from_slice(&out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT]);
-            slots.push((logits, row * 2 + slot));
-        }
-    }
+    each_slot(network, samples, |out, row, slot| {
+        let mut logits = [0.0; ACTION_COUNT];
+        logits.copy_from_slice(&out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT]);
+        slots.push((logits, row * 2 + slot));
+    });
     slots
 }
 
@@ -107,6 +99,7 @@ pub fn fit_temperature(network: &PolicyNetwork, samples: &PolicySamples, entropy
 #[cfg(test)]
 mod tests {
     use super::*;
+    use csb::bot::value_net::features::FEATURE_COUNT;
 
     /// `rows` samples of seeded inputs with visits on action 0, both slots in.
     fn samples(rows: usize) -> PolicySamples {

@@ -13,6 +13,7 @@ use crate::policy::model::PolicyModel;
 use candle_core::{Device, Tensor};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::network::{PolicyNetwork, OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::engine::referee::splitmix64::splitmix64;
 use std::fmt::Write as _;
@@ -104,50 +105,61 @@ fn batch(samples: &PolicySamples, rows: &[usize]) -> candle_core::Result<[Tensor
     ])
 }
 
-/// The figures of `model` on `samples`.
-pub fn figures(model: &PolicyModel, samples: &PolicySamples) -> Result<PolicyFigures, String> {
-    let network = model.bot_network()?;
-    let (mut policy, mut value, mut top1, mut slots) = (0.0, 0.0, 0.0, 0.0);
-    let mut entropy = 0.0;
+/// `visit(outputs, row, slot)` for each masked-in slot of `samples`, with `network`'s outputs
+/// on its row.
+pub fn each_slot(
+    network: &PolicyNetwork,
+    samples: &PolicySamples,
+    mut visit: impl FnMut(&[f32; OUTPUTS], usize, usize),
+) {
     let mut inputs = [0.0f32; FEATURE_COUNT];
     for row in 0..samples.len() {
         inputs.copy_from_slice(&samples.inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
         let out = network.forward(&inputs);
         for slot in 0..2 {
-            if samples.masks[row * 2 + slot] == 0.0 {
-                continue;
+            if samples.masks[row * 2 + slot] != 0.0 {
+                visit(&out, row, slot);
             }
-            let logits = &out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT];
-            let largest = logits.iter().fold(f32::NEG_INFINITY, |m, &l| m.max(l));
-            let log_sum = f64::from(largest)
-                + logits
-                    .iter()
-                    .map(|&l| f64::from(l - largest).exp())
-                    .sum::<f64>()
-                    .ln();
-            let target = &samples.visits[(row * 2 + slot) * ACTION_COUNT..][..ACTION_COUNT];
-            policy -= target
-                .iter()
-                .zip(logits)
-                .map(|(&t, &l)| f64::from(t) * (f64::from(l) - log_sum))
-                .sum::<f64>();
-            entropy -= target
-                .iter()
-                .filter(|&&t| t > 0.0)
-                .map(|&t| f64::from(t) * f64::from(t).ln())
-                .sum::<f64>();
-            let argmax = |values: &[f32]| {
-                (0..values.len()).fold(0, |best, i| if values[i] > values[best] { i } else { best })
-            };
-            if argmax(logits) == argmax(target) {
-                top1 += 1.0;
-            }
-            let z = f64::from(out[2 * ACTION_COUNT + slot]);
-            let y = f64::from(samples.values[row * 2 + slot]);
-            value += z.max(0.0) - y * z + (-z.abs()).exp().ln_1p();
-            slots += 1.0;
         }
     }
+}
+
+/// The figures of `model` on `samples`.
+pub fn figures(model: &PolicyModel, samples: &PolicySamples) -> Result<PolicyFigures, String> {
+    let network = model.bot_network()?;
+    let (mut policy, mut value, mut top1, mut slots) = (0.0, 0.0, 0.0, 0.0);
+    let mut entropy = 0.0;
+    each_slot(&network, samples, |out, row, slot| {
+        let logits = &out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT];
+        let largest = logits.iter().fold(f32::NEG_INFINITY, |m, &l| m.max(l));
+        let log_sum = f64::from(largest)
+            + logits
+                .iter()
+                .map(|&l| f64::from(l - largest).exp())
+                .sum::<f64>()
+                .ln();
+        let target = &samples.visits[(row * 2 + slot) * ACTION_COUNT..][..ACTION_COUNT];
+        policy -= target
+            .iter()
+            .zip(logits)
+            .map(|(&t, &l)| f64::from(t) * (f64::from(l) - log_sum))
+            .sum::<f64>();
+        entropy -= target
+            .iter()
+            .filter(|&&t| t > 0.0)
+            .map(|&t| f64::from(t) * f64::from(t).ln())
+            .sum::<f64>();
+        let argmax = |values: &[f32]| {
+            (0..values.len()).fold(0, |best, i| if values[i] > values[best] { i } else { best })
+        };
+        if argmax(logits) == argmax(target) {
+            top1 += 1.0;
+        }
+        let z = f64::from(out[2 * ACTION_COUNT + slot]);
+        let y = f64::from(samples.values[row * 2 + slot]);
+        value += z.max(0.0) - y * z + (-z.abs()).exp().ln_1p();
+        slots += 1.0;
+    });
     let slots = f64::max(slots, 1.0);
     Ok(PolicyFigures {
         policy_loss: policy / slots,
