@@ -115,23 +115,24 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
         &args.out,
         csb::bot::policy_net::file::write_text(&tempered).as_bytes(),
     )?;
-    let validation = |network| sharpness(network, &data.validation, 1.0);
-    let test = |network| sharpness(network, &data.test, 1.0);
+    let validation = |network| sharpness(network, &data.validation, 1.0).entropy;
     println!(
         "temperature {temperature:.4}: validation entropy of the priors {:.4} tempered to {:.4}, \
          the parent's {parent_entropy:.4}",
-        validation(&policy).entropy,
-        validation(&tempered).entropy
+        validation(&policy),
+        validation(&tempered)
     );
+    let [trained, tempered, parent] =
+        [&policy, &tempered, &parent].map(|network| sharpness(network, &data.test, 1.0));
     println!(
         "test: policy cross-entropy {:.4}, tempered {:.4}, the parent's {:.4}; entropy {:.4}, \
          tempered {:.4}, the parent's {:.4}",
-        test(&policy).cross_entropy,
-        test(&tempered).cross_entropy,
-        test(&parent).cross_entropy,
-        test(&policy).entropy,
-        test(&tempered).entropy,
-        test(&parent).entropy
+        trained.cross_entropy,
+        tempered.cross_entropy,
+        parent.cross_entropy,
+        trained.entropy,
+        tempered.entropy,
+        parent.entropy
     );
     eprintln!(
         "temper-policy: {} from {}",
