@@ -47,7 +47,8 @@
 #           the parent), POLICY_EPOCHS=40 (0 keeps the parent's policy), learning rates
 #           GEN_LR=0.002 and POLICY_LR=0.003, WARM_START=1 to start both trainings from the
 #           parent's networks (else from the seed's weights), TEMPER_POLICY=1 to temper the
-#           trained policy to its parent's sharpness, GATE_SPRT="0 50" (Elo bounds;
+#           trained policy to its parent's sharpness, ACTION_INPUTS=1 to train the policy
+#           with inputs per action, GATE_SPRT="0 50" (Elo bounds;
 #           "-25 25" promotes a generation not measurably worse), JOBS=1 games at once
 #           (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
@@ -156,6 +157,7 @@ GEN_LR         ?= 0.002
 POLICY_LR      ?= 0.003
 WARM_START     ?=
 TEMPER_POLICY  ?=
+ACTION_INPUTS  ?=
 GATE_SPRT      ?= 0 50
 JOBS           ?= 1
 STOP_AFTER     ?=
@@ -167,7 +169,7 @@ generation:
 		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
-		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		$(if $(ACTION_INPUTS),--action-inputs) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

@@ -516,3 +516,33 @@ fn a_tempered_policy_is_as_spread_as_its_parents_on_the_validation_split() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_policy_with_inputs_per_action_is_trained_and_played_from_its_file() {
+    let dir = fresh("action-inputs");
+    let (root, ..) = places(&dir);
+    let flags = ["--stop-after", "train", "--action-inputs"];
+    assert_success(&generation_with(&dir, 1, 2, &flags));
+    let generation_dir = root.join("gen-002");
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("action-inputs: yes"), "{state}");
+    // The generation's policy file holds the action layers, and the bot reads them.
+    let policy = generation_dir.join("policy.txt");
+    let network = csb::bot::policy_net::file::load(&policy.to_string_lossy()).unwrap();
+    let layers = network.actions.expect("the policy has action layers");
+    assert!(
+        layers.heads.weights.iter().flatten().any(|&w| w != 0.0),
+        "trained, the action layers' outputs are no longer zero"
+    );
+    // The parent's policy (the embedded one) has none.
+    let parent = root.join("gen-001/policy.txt");
+    let parent = csb::bot::policy_net::file::load(&parent.to_string_lossy()).unwrap();
+    assert!(parent.actions.is_none());
+
+    let output = generation_with(&dir, 1, 2, &flags[..2]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (action-inputs yes, this command no)",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

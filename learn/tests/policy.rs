@@ -7,6 +7,8 @@ mod common;
 
 use candle_core::{Device, Tensor};
 use common::{learn, scratch_in_temp, text};
+use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::action_inputs::{ActionLayers, ACTION_INPUTS, ACTION_TENSOR_SIZES};
 use csb::bot::policy_net::file::{parse_text, write_text};
 use csb::bot::policy_net::network::OUTPUTS;
 use csb::bot::value_net::features::FEATURE_COUNT;
@@ -51,7 +53,32 @@ fn one_seed_gives_the_same_policy_network_bit_for_bit() {
 
 #[test]
 fn the_bots_forward_pass_is_the_training_librarys() {
-    let model = PolicyModel::initial(11).unwrap();
+    let model = PolicyModel::initial(11, false).unwrap();
+    assert!(!model.has_action_layers());
+    forward_passes_agree(&model);
+    // With action layers: the initial model's add nothing yet, so a file's layers of random
+    // weights stand in for trained ones.
+    let mut network = PolicyModel::initial(11, true)
+        .unwrap()
+        .bot_network()
+        .unwrap();
+    let mut rng = csb::search::Rng::new(8);
+    let values: Vec<f32> = (0..ACTION_TENSOR_SIZES.iter().sum::<usize>())
+        .map(|_| (rng.next_f64() - 0.5) as f32)
+        .collect();
+    network.actions = Some(ActionLayers::from_values(&values));
+    let dir = scratch_in_temp("policy", "actions-forward");
+    let file = dir.join("policy.txt");
+    std::fs::write(&file, write_text(&network)).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, 1).unwrap();
+    assert!(model.has_action_layers());
+    assert_eq!(model.bot_network().unwrap(), network);
+    forward_passes_agree(&model);
+}
+
+/// The bot's forward pass of `model`'s network matches candle's on random inputs (and random
+/// inputs per action).
+fn forward_passes_agree(model: &PolicyModel) {
     let network = model.bot_network().unwrap();
     // The exported file reads back to the same network bit for bit.
     assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
@@ -60,14 +87,33 @@ fn the_bots_forward_pass_is_the_training_librarys() {
     let inputs: Vec<f32> = (0..rows * FEATURE_COUNT)
         .map(|_| (rng.next_f64() * 4.0 - 2.0) as f32)
         .collect();
+    let per_row = 2 * ACTION_COUNT * ACTION_INPUTS;
+    let actions: Vec<f32> = (0..rows * per_row)
+        .map(|_| (rng.next_f64() * 4.0 - 2.0) as f32)
+        .collect();
     let tensor = Tensor::from_slice(&inputs, (rows, FEATURE_COUNT), &Device::Cpu).unwrap();
-    let candle: Vec<Vec<f32>> = model.forward(&tensor).unwrap().to_vec2().unwrap();
+    let action_tensor = Tensor::from_slice(
+        &actions,
+        (rows * 2 * ACTION_COUNT, ACTION_INPUTS),
+        &Device::Cpu,
+    )
+    .unwrap();
+    let candle: Vec<Vec<f32>> = model
+        .forward(&tensor, &action_tensor)
+        .unwrap()
+        .to_vec2()
+        .unwrap();
     // Tolerance: f32 sums of 58 and 32 products in another order (candle's matrix product).
     let mut largest = 0.0f32;
     for (row, expected) in candle.iter().enumerate() {
         let mut view = [0.0; FEATURE_COUNT];
         view.copy_from_slice(&inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
-        let got = network.forward(&view);
+        let mut per_action = [[[0.0; ACTION_INPUTS]; ACTION_COUNT]; 2];
+        let chunks = actions[row * per_row..(row + 1) * per_row].chunks(ACTION_INPUTS);
+        for (slot_action, chunk) in per_action.iter_mut().flatten().zip(chunks) {
+            slot_action.copy_from_slice(chunk);
+        }
+        let got = network.forward_with_actions(&view, &per_action);
         assert_eq!(expected.len(), OUTPUTS);
         for (a, b) in got.iter().zip(expected) {
             largest = largest.max((a - b).abs());

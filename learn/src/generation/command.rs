@@ -70,6 +70,10 @@ pub struct GenerationArgs {
     /// the validation split.
     #[arg(long)]
     temper_policy: bool,
+    /// Train the policy with inputs per action (learn train-policy --action-inputs): where each
+    /// action takes the pod in one turn, read by layers of its own beside the position's.
+    #[arg(long)]
+    action_inputs: bool,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
     gate_games: u64,
@@ -120,6 +124,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         td_rounds: args.td_rounds as usize,
         warm_start: args.warm_start,
         temper_policy: args.temper_policy,
+        action_inputs: args.action_inputs,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
         sprt: (args.sprt[0], args.sprt[1]),

@@ -371,6 +371,9 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         if turn.settings.warm_start {
             args.extend(["--init".to_string(), path_text(&parent_policy)]);
         }
+        if turn.settings.action_inputs {
+            args.push("--action-inputs".to_string());
+        }
         let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
         let details = if turn.settings.temper_policy {

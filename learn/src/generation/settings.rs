@@ -45,6 +45,9 @@ pub struct Settings {
     /// its action logits divided by the temperature at which its priors' mean entropy on the
     /// validation split is the parent's), since PUCT explores in proportion to the priors.
     pub temper_policy: bool,
+    /// Whether the policy is trained with inputs per action (`learn train-policy
+    /// --action-inputs`, `csb::bot::policy_net::action_inputs`).
+    pub action_inputs: bool,
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
@@ -55,7 +58,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 20] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 21] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -83,6 +86,10 @@ impl Settings {
             (
                 "temper-policy",
                 if self.temper_policy { "yes" } else { "no" }.to_string(),
+            ),
+            (
+                "action-inputs",
+                if self.action_inputs { "yes" } else { "no" }.to_string(),
             ),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),

@@ -121,6 +121,16 @@ impl State {
                         )))
                     }
                 },
+                // A state from before inputs per action trained the policy without them.
+                action_inputs: match manifest.get("action-inputs") {
+                    None | Some("no") => false,
+                    Some("yes") => true,
+                    Some(other) => {
+                        return Err(error(format!(
+                            "`action-inputs:` is {other:?}, not yes or no"
+                        )))
+                    }
+                },
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),

@@ -31,6 +31,10 @@ pub struct TrainPolicyArgs {
     /// further on new searches) instead of the seed's.
     #[arg(long)]
     init: Option<PathBuf>,
+    /// Give the policy inputs per action (where each action takes the pod in one turn,
+    /// `csb::bot::policy_net::action_inputs`) and the layers that read them.
+    #[arg(long)]
+    action_inputs: bool,
 }
 
 #[derive(clap::Args)]
@@ -86,6 +90,7 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         learning_rate: args.learning_rate,
         seed: args.seed,
         init: args.init.clone(),
+        action_inputs: args.action_inputs,
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());
@@ -145,6 +150,13 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
 /// `learn embed-policy`: a policy file into the bot's source.
 pub fn embed_policy(args: &EmbedPolicyArgs) -> Result<(), String> {
     let network = csb::bot::policy_net::file::load(&args.file.to_string_lossy())?;
+    if network.actions.is_some() {
+        return Err(format!(
+            "{}: a policy with inputs per action cannot be embedded yet (the source holds the \
+             position's layers only)",
+            args.file.display()
+        ));
+    }
     let text = csb::bot::policy_net::embedded::weights_source(&network);
     write_whole(&args.weights, text.as_bytes())?;
     eprintln!(

@@ -2,7 +2,8 @@
 //! its own search's root statistics) as one view's inputs (the bot's features,
 //! `csb::bot::value_net::features`), and per own pod, in the features' slot order (runner,
 //! blocker), the targets: the root's visit counts as a distribution over the 10 actions, and the
-//! root's visit-weighted mean score (what that pod's tree backed up) as its value. A pod whose
+//! root's visit-weighted mean score (what that pod's tree backed up) as its value, and its inputs
+//! per action (`csb::bot::policy_net::action_inputs`, read by a policy trained with them). A pod whose
 //! root was never expanded (no visits) is masked out. Split by map as the value network's data
 //! (`data::split::split_of_map`), read only when the files are their manifest's.
 
@@ -10,6 +11,8 @@ use crate::data::game_file::{parse_game, GameRecord, STAT_ACTIONS};
 use crate::data::manifest::{verified_games, DataManifest};
 use crate::data::position::fast_pods;
 use crate::data::split::{split_of_map, Split};
+use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::action_inputs::{action_inputs, ACTION_INPUTS};
 use csb::bot::timeout_clocks::TimeoutClocks;
 use csb::bot::value_net::course::Course;
 use csb::bot::value_net::features::{Inputs, FEATURE_COUNT};
@@ -27,7 +30,12 @@ pub struct PolicySamples {
     pub values: Vec<f32>,
     /// 2 per sample: 1 where the slot's pod had root visits, else 0.
     pub masks: Vec<f32>,
+    /// [`ACTION_VALUES`] per sample: per slot, per action, its [`ACTION_INPUTS`] inputs.
+    pub action_inputs: Vec<f32>,
 }
+
+/// Inputs per action of one sample: both slots' ten actions'.
+pub const ACTION_VALUES: usize = 2 * ACTION_COUNT * ACTION_INPUTS;
 
 impl PolicyDataSet {
     /// The hash that names the data, as the value network's data set's
@@ -52,6 +60,7 @@ impl PolicySamples {
         self.visits.extend(other.visits);
         self.values.extend(other.values);
         self.masks.extend(other.masks);
+        self.action_inputs.extend(other.action_inputs);
     }
 }
 
@@ -80,6 +89,11 @@ pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), St
         let clocks = TimeoutClocks::new(position.timeout_left);
         let inputs = Inputs::of(&pods, &map, &legs, passes_to_finish, clocks);
         samples.inputs.extend_from_slice(&inputs.view(0));
+        let opposing_runner = inputs.slot_pod(0, 2);
+        for slot in 0..2 {
+            let rows = action_inputs(&pods, &course, inputs.slot_pod(0, slot), opposing_runner);
+            samples.action_inputs.extend(rows.iter().flatten());
+        }
         for slot in 0..2 {
             let stats = &position.stats[inputs.slot_pod(0, slot)];
             let total: u32 = stats.iter().map(|stat| stat.visits).sum();

@@ -3,11 +3,15 @@
 //! initial weights, the loss (cross-entropy of each pod's action logits against its root visit
 //! distribution, plus the log-loss of its value against its root's mean score), saving and
 //! loading with each tensor's shape checked, and the bot's network of it (exactly its weights).
+//! With inputs per action (`--action-inputs`), the action layers
+//! (`csb::bot::policy_net::action_inputs`) score each action and their score is added to its
+//! logit; they begin with zero output weights, so a model begins as the network without them.
 
 use crate::common::layers::{self, candle_error};
 use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{Linear, VarMap};
 use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::action_inputs::{ActionLayers, ACTION_HIDDEN, ACTION_INPUTS};
 use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use std::collections::HashMap;
@@ -25,6 +29,24 @@ pub const POLICY_TENSORS: [(&str, &[usize]); 4] = [
 const POLICY_LAYERS: [(&str, usize, usize); 2] =
     [("input", FEATURE_COUNT, HIDDEN), ("heads", HIDDEN, OUTPUTS)];
 
+/// The action layers' tensors, in candle's shapes.
+pub const ACTION_TENSORS: [(&str, &[usize]); 4] = [
+    ("actions.input.weight", &[ACTION_HIDDEN, ACTION_INPUTS]),
+    ("actions.input.bias", &[ACTION_HIDDEN]),
+    ("actions.heads.weight", &[2, ACTION_HIDDEN]),
+    ("actions.heads.bias", &[2]),
+];
+
+/// The action layers: name, inputs, outputs.
+const ACTION_LAYERS: [(&str, usize, usize); 2] = [
+    ("actions.input", ACTION_INPUTS, ACTION_HIDDEN),
+    ("actions.heads", ACTION_HIDDEN, 2),
+];
+
+/// Drawn with the seed for the action layers' initial weights (so the position layers' draws are
+/// those of a model without them).
+const ACTION_SEED: u64 = 0xac71_0000;
+
 /// Weight of the value heads' loss beside the policy's.
 pub const VALUE_LOSS_WEIGHT: f64 = 1.0;
 
@@ -33,41 +55,96 @@ pub struct PolicyModel {
     pub vars: VarMap,
     input: Linear,
     heads: Linear,
+    /// The action layers (input, heads), in a model with inputs per action.
+    actions: Option<(Linear, Linear)>,
+}
+
+/// The action layers' initial tensors from `seed`: He's weights in the first, zeros in the
+/// heads (they add nothing until trained).
+fn initial_action_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> {
+    let mut tensors = layers::initial_tensors(seed ^ ACTION_SEED, &ACTION_LAYERS)?;
+    for name in ["actions.heads.weight", "actions.heads.bias"] {
+        let zeros = tensors[name].zeros_like().map_err(candle_error)?;
+        tensors.insert(name.to_string(), zeros);
+    }
+    Ok(tensors)
 }
 
 impl PolicyModel {
     /// Initial weights from the project's seeded generator ([`layers::initial_tensors`]:
     /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
-    pub fn initial(seed: u64) -> Result<PolicyModel, String> {
-        PolicyModel::from_tensors(&layers::initial_tensors(seed, &POLICY_LAYERS)?)
+    /// With `action_inputs`, the action layers too ([`initial_action_tensors`]).
+    pub fn initial(seed: u64, action_inputs: bool) -> Result<PolicyModel, String> {
+        let mut tensors = layers::initial_tensors(seed, &POLICY_LAYERS)?;
+        if action_inputs {
+            tensors.extend(initial_action_tensors(seed)?);
+        }
+        PolicyModel::from_tensors(&tensors)
     }
 
     /// The model of the policy file `path` (`csb --policy-net`'s format, as `learn
     /// export-policy` writes it): a generation's policy as the initial weights of the next
-    /// training (`learn train-policy --init`). One line for a missing file or one that is not a
-    /// policy of this shape.
-    pub fn from_policy_file(path: &Path) -> Result<PolicyModel, String> {
+    /// training (`learn train-policy --init`). The file's action layers if it has them; else,
+    /// with `action_inputs`, new ones from `seed` that add nothing yet. One line for a missing
+    /// file or one that is not a policy of this shape.
+    pub fn from_policy_file(
+        path: &Path,
+        action_inputs: bool,
+        seed: u64,
+    ) -> Result<PolicyModel, String> {
         let error = |message: String| format!("--init {}: {message}", path.display());
         let network = csb::bot::policy_net::file::load(&path.to_string_lossy()).map_err(error)?;
-        let tensors = layers::tensors_from_bot_order(&network.values(), &POLICY_LAYERS);
-        PolicyModel::from_tensors(&tensors.map_err(error)?).map_err(error)
+        let mut tensors =
+            layers::tensors_from_bot_order(&network.values(), &POLICY_LAYERS).map_err(error)?;
+        match &network.actions {
+            Some(actions) => tensors.extend(
+                layers::tensors_from_bot_order(&actions.values(), &ACTION_LAYERS).map_err(error)?,
+            ),
+            None if action_inputs => tensors.extend(initial_action_tensors(seed)?),
+            None => {}
+        }
+        PolicyModel::from_tensors(&tensors).map_err(error)
     }
 
-    /// The model of `tensors` (named and shaped as [`POLICY_TENSORS`]).
+    /// The model of `tensors` (named and shaped as [`POLICY_TENSORS`], and with
+    /// [`ACTION_TENSORS`] if it has action layers).
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<PolicyModel, String> {
-        let vars = layers::variables(tensors, POLICY_TENSORS.map(|(name, _)| name))?;
+        let has_actions = tensors.contains_key(ACTION_TENSORS[0].0);
+        let names = POLICY_TENSORS.iter().map(|(name, _)| *name);
+        let action_names = ACTION_TENSORS.iter().map(|(name, _)| *name);
+        let vars = if has_actions {
+            layers::variables(tensors, names.chain(action_names))?
+        } else {
+            layers::variables(tensors, names)?
+        };
+        let actions = if has_actions {
+            Some((
+                layers::layer(&vars, ACTION_INPUTS, ACTION_HIDDEN, "actions.input")?,
+                layers::layer(&vars, ACTION_HIDDEN, 2, "actions.heads")?,
+            ))
+        } else {
+            None
+        };
         Ok(PolicyModel {
             input: layers::layer(&vars, FEATURE_COUNT, HIDDEN, "input")?,
             heads: layers::layer(&vars, HIDDEN, OUTPUTS, "heads")?,
+            actions,
             vars,
         })
     }
 
-    /// The variables, for the optimiser (in [`POLICY_TENSORS`]' order).
+    /// Whether the model has action layers.
+    pub fn has_action_layers(&self) -> bool {
+        self.actions.is_some()
+    }
+
+    /// The variables, for the optimiser (in [`POLICY_TENSORS`]' order, then
+    /// [`ACTION_TENSORS`]').
     pub fn variables(&self) -> Vec<Var> {
         let data = self.vars.data().lock().expect("no poisoned lock");
         POLICY_TENSORS
             .iter()
+            .chain(ACTION_TENSORS.iter())
             .filter_map(|(name, _)| data.get(*name).cloned())
             .collect()
     }
@@ -82,7 +159,13 @@ impl PolicyModel {
                 candle_error(error)
             )
         })?;
-        for (name, shape) in POLICY_TENSORS {
+        let has_actions = ACTION_TENSORS
+            .iter()
+            .any(|(name, _)| tensors.contains_key(*name));
+        let expected = POLICY_TENSORS
+            .iter()
+            .chain(ACTION_TENSORS.iter().filter(|_| has_actions));
+        for &(name, shape) in expected {
             match tensors.get(name) {
                 None => {
                     return Err(format!(
@@ -112,9 +195,30 @@ impl PolicyModel {
         layers::save(&self.vars, path)
     }
 
-    /// The outputs (logits) of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, OUTPUTS]`.
-    pub fn forward(&self, inputs: &Tensor) -> candle_core::Result<Tensor> {
-        self.heads.forward(&self.input.forward(inputs)?.relu()?)
+    /// The outputs (logits) of each row of `inputs` (`[n, FEATURE_COUNT]`): `[n, OUTPUTS]`;
+    /// with action layers, each slot's action scores from `action_inputs` (`[n × 2 × 10,
+    /// ACTION_INPUTS]`, by sample, slot, action) added to its action logits.
+    pub fn forward(&self, inputs: &Tensor, action_inputs: &Tensor) -> candle_core::Result<Tensor> {
+        let out = self.heads.forward(&self.input.forward(inputs)?.relu()?)?;
+        let Some((input, heads)) = &self.actions else {
+            return Ok(out);
+        };
+        let rows = inputs.dim(0)?;
+        // [n × 2 × 10, 2] → [n, 2, 10, 2]: slot s reads its own column.
+        let scores = heads
+            .forward(&input.forward(action_inputs)?.relu()?)?
+            .reshape((rows, 2, ACTION_COUNT, 2))?;
+        let slot_scores = (0..2)
+            .map(|slot| {
+                scores
+                    .narrow(1, slot, 1)?
+                    .narrow(3, slot, 1)?
+                    .reshape((rows, ACTION_COUNT))
+            })
+            .collect::<candle_core::Result<Vec<Tensor>>>()?;
+        let values = Tensor::zeros((rows, OUTPUTS - VALUE_OUTPUTS), DType::F32, &Device::Cpu)?;
+        let added = Tensor::cat(&[&slot_scores[0], &slot_scores[1], &values], 1)?;
+        out + added
     }
 
     /// The loss of `inputs` against `visits` (`[n, 20]`), `values` and `masks` (`[n, 2]`): per
@@ -124,11 +228,12 @@ impl PolicyModel {
     pub fn loss(
         &self,
         inputs: &Tensor,
+        action_inputs: &Tensor,
         visits: &Tensor,
         values: &Tensor,
         masks: &Tensor,
     ) -> candle_core::Result<(Tensor, Tensor, Tensor)> {
-        let out = self.forward(inputs)?;
+        let out = self.forward(inputs, action_inputs)?;
         let slots = masks.sum_all()?.affine(1.0, 1e-9)?;
         let mut cross_entropy = Vec::new();
         for slot in 0..2 {
@@ -171,6 +276,13 @@ impl PolicyModel {
             .heads
             .biases
             .copy_from_slice(&self.bot_order("heads.bias")?);
+        if self.actions.is_some() {
+            let mut values = Vec::new();
+            for (name, _) in ACTION_TENSORS {
+                values.extend(self.bot_order(name)?);
+            }
+            network.actions = Some(ActionLayers::from_values(&values));
+        }
         Ok(network)
     }
 }

@@ -8,11 +8,12 @@
 
 use crate::common::layers::candle_error;
 use crate::common::shuffle::shuffled;
-use crate::policy::data::{PolicyDataSet, PolicySamples};
+use crate::policy::data::{PolicyDataSet, PolicySamples, ACTION_VALUES};
 use crate::policy::model::PolicyModel;
 use candle_core::{Device, Tensor};
 use candle_nn::{Optimizer, ParamsAdamW};
 use csb::bot::actions::ACTION_COUNT;
+use csb::bot::policy_net::action_inputs::{PodActionInputs, ACTION_INPUTS};
 use csb::bot::policy_net::network::{PolicyNetwork, OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use csb::engine::referee::splitmix64::splitmix64;
@@ -33,6 +34,9 @@ pub struct PolicyTrainConfig {
     /// The policy file whose weights training starts from (a warm start), instead of the
     /// seed's.
     pub init: Option<PathBuf>,
+    /// Whether the policy reads inputs per action (`action_inputs.rs`); a warm start from a
+    /// file with action layers keeps them either way.
+    pub action_inputs: bool,
 }
 
 /// One split's figures.
@@ -88,8 +92,14 @@ impl PolicyTrainReport {
     }
 }
 
-/// The tensors of rows `rows` of `samples`: inputs, visits, values, masks.
-fn batch(samples: &PolicySamples, rows: &[usize]) -> candle_core::Result<[Tensor; 4]> {
+/// The tensors of rows `rows` of `samples`: inputs, inputs per action (`[rows × 20,
+/// ACTION_INPUTS]`, or an empty tensor for a model without action layers), visits, values,
+/// masks.
+fn batch(
+    samples: &PolicySamples,
+    rows: &[usize],
+    action_inputs: bool,
+) -> candle_core::Result<[Tensor; 5]> {
     let gather = |data: &[f32], width: usize| {
         let mut out = Vec::with_capacity(rows.len() * width);
         for &row in rows {
@@ -97,12 +107,29 @@ fn batch(samples: &PolicySamples, rows: &[usize]) -> candle_core::Result<[Tensor
         }
         Tensor::from_vec(out, (rows.len(), width), &Device::Cpu)
     };
+    let actions = if action_inputs {
+        gather(&samples.action_inputs, ACTION_VALUES)?
+            .reshape((rows.len() * 2 * ACTION_COUNT, ACTION_INPUTS))?
+    } else {
+        Tensor::zeros((0, ACTION_INPUTS), candle_core::DType::F32, &Device::Cpu)?
+    };
     Ok([
         gather(&samples.inputs, FEATURE_COUNT)?,
+        actions,
         gather(&samples.visits, 2 * ACTION_COUNT)?,
         gather(&samples.values, 2)?,
         gather(&samples.masks, 2)?,
     ])
+}
+
+/// Row `row`'s inputs per action, by slot.
+fn row_action_inputs(samples: &PolicySamples, row: usize) -> [PodActionInputs; 2] {
+    let mut out = [[[0.0; ACTION_INPUTS]; ACTION_COUNT]; 2];
+    let values = &samples.action_inputs[row * ACTION_VALUES..(row + 1) * ACTION_VALUES];
+    for (slot, chunk) in out.iter_mut().flatten().zip(values.chunks(ACTION_INPUTS)) {
+        slot.copy_from_slice(chunk);
+    }
+    out
 }
 
 /// `visit(outputs, row, slot)` for each masked-in slot of `samples`, with `network`'s outputs
@@ -115,7 +142,10 @@ pub fn each_slot(
     let mut inputs = [0.0f32; FEATURE_COUNT];
     for row in 0..samples.len() {
         inputs.copy_from_slice(&samples.inputs[row * FEATURE_COUNT..(row + 1) * FEATURE_COUNT]);
-        let out = network.forward(&inputs);
+        let out = match network.actions {
+            Some(_) => network.forward_with_actions(&inputs, &row_action_inputs(samples, row)),
+            None => network.forward(&inputs),
+        };
         for slot in 0..2 {
             if samples.masks[row * 2 + slot] != 0.0 {
                 visit(&out, row, slot);
@@ -180,9 +210,10 @@ pub fn train_policy(
     }
     // Read before anything is written: a bad --init file refuses the run in one line.
     let model = match &config.init {
-        Some(path) => PolicyModel::from_policy_file(path)?,
-        None => PolicyModel::initial(config.seed)?,
+        Some(path) => PolicyModel::from_policy_file(path, config.action_inputs, config.seed)?,
+        None => PolicyModel::initial(config.seed, config.action_inputs)?,
     };
+    let action_inputs = model.has_action_layers();
     std::fs::create_dir_all(&config.out)
         .map_err(|error| format!("cannot create {}: {error}", config.out.display()))?;
     let mut optimiser = candle_nn::AdamW::new(
@@ -201,8 +232,9 @@ pub fn train_policy(
         let order = shuffled(data.train.len(), splitmix64(config.seed ^ epoch as u64));
         for rows in order.chunks(config.batch) {
             let mut step = || -> candle_core::Result<()> {
-                let [inputs, visits, values, masks] = batch(&data.train, rows)?;
-                let (loss, _, _) = model.loss(&inputs, &visits, &values, &masks)?;
+                let [inputs, actions, visits, values, masks] =
+                    batch(&data.train, rows, action_inputs)?;
+                let (loss, _, _) = model.loss(&inputs, &actions, &visits, &values, &masks)?;
                 optimiser.backward_step(&loss)
             };
             step().map_err(candle_error)?;

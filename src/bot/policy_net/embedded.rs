@@ -47,7 +47,10 @@ fn encode(network: &PolicyNetwork) -> ([f32; 4], String) {
 /// generation's policy file holds, so that the file plays what the bundle would.
 pub fn quantised(network: &PolicyNetwork) -> PolicyNetwork {
     let (scales, letters) = encode(network);
-    decode(&letters, &scales).expect("encode writes every weight of the network's shape")
+    let mut quantised =
+        decode(&letters, &scales).expect("encode writes every weight of the network's shape");
+    quantised.actions = network.actions.as_ref().map(|layers| layers.quantised());
+    quantised
 }
 
 /// The source of `weights.rs` for `network`: each tensor's scale, then every weight's level, one

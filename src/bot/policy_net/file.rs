@@ -9,13 +9,20 @@
 //! input.bias <hidden values>
 //! heads.weight <hidden × outputs values, input-major>
 //! heads.bias <outputs values>
+//! actions.input.weight <action inputs × action hidden values>   (the four action lines:
+//! actions.input.bias <action hidden values>                       only in a policy trained
+//! actions.heads.weight <action hidden × 2 values>                 with inputs per action,
+//! actions.heads.bias <2 values>                                   `action_inputs.rs`)
 //! ```
 //!
 //! A file of another shape, a missing or repeated tensor or a value that is not a finite
 //! number is refused with one line saying which. A file whose inputs are those before the
 //! checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
 //! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
+//! The action layers' four lines come all together or not at all; a file without them is a
+//! network without action layers.
 
+use super::action_inputs::{ActionLayers, ACTION_TENSOR_SIZES};
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS, TENSOR_SIZES};
 use crate::bot::value_net::features::{FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use std::fmt::Write;
@@ -24,13 +31,18 @@ use std::fmt::Write;
 pub const MAGIC: &str = "csb-policy-net 1";
 /// The tensors in the order they are written.
 pub const TENSOR_NAMES: [&str; 4] = ["input.weight", "input.bias", "heads.weight", "heads.bias"];
+/// The action layers' tensors, written after the others when the network has them.
+pub const ACTION_TENSOR_NAMES: [&str; 4] = [
+    "actions.input.weight",
+    "actions.input.bias",
+    "actions.heads.weight",
+    "actions.heads.bias",
+];
 
-/// The file's text for `network`.
-pub fn write_text(network: &PolicyNetwork) -> String {
-    let mut text = format!("{MAGIC}\nshape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}\n");
-    let values = network.values();
-    let mut rest = values.as_slice();
-    for (name, size) in TENSOR_NAMES.iter().zip(TENSOR_SIZES) {
+/// Appends the lines of the tensors `names` of sizes `sizes` holding `values`, in order.
+fn write_tensors(text: &mut String, names: &[&str; 4], sizes: [usize; 4], values: &[f32]) {
+    let mut rest = values;
+    for (name, size) in names.iter().zip(sizes) {
         let (values, after) = rest.split_at(size);
         rest = after;
         text.push_str(name);
@@ -38,6 +50,20 @@ pub fn write_text(network: &PolicyNetwork) -> String {
             let _ = write!(text, " {value:?}");
         }
         text.push('\n');
+    }
+}
+
+/// The file's text for `network`.
+pub fn write_text(network: &PolicyNetwork) -> String {
+    let mut text = format!("{MAGIC}\nshape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}\n");
+    write_tensors(&mut text, &TENSOR_NAMES, TENSOR_SIZES, &network.values());
+    if let Some(layers) = &network.actions {
+        write_tensors(
+            &mut text,
+            &ACTION_TENSOR_NAMES,
+            ACTION_TENSOR_SIZES,
+            &layers.values(),
+        );
     }
     text
 }
@@ -64,12 +90,17 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         }
         None => return Err("no shape line".to_string()),
     }
-    let mut tensors: [Option<Vec<f32>>; 4] = Default::default();
+    let names: Vec<&str> = TENSOR_NAMES
+        .into_iter()
+        .chain(ACTION_TENSOR_NAMES)
+        .collect();
+    let sizes: Vec<usize> = sizes.into_iter().chain(ACTION_TENSOR_SIZES).collect();
+    let mut tensors: [Option<Vec<f32>>; 8] = Default::default();
     for (line_index, line) in lines.enumerate() {
         let mut fields = line.split_whitespace();
         let Some(name) = fields.next() else { continue };
         let line_number = line_index + 3;
-        let index = TENSOR_NAMES
+        let index = names
             .iter()
             .position(|&known| known == name)
             .ok_or_else(|| format!("line {line_number}: unknown tensor \"{name}\""))?;
@@ -91,18 +122,37 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         }
         tensors[index] = Some(values);
     }
-    if let Some(missing) = tensors.iter().position(Option::is_none) {
+    let (network_tensors, action_tensors) = tensors.split_at_mut(4);
+    if let Some(missing) = network_tensors.iter().position(Option::is_none) {
         return Err(format!(
             "no tensor {} (a head is missing)",
             TENSOR_NAMES[missing]
         ));
     }
+    let action_count = action_tensors.iter().filter(|t| t.is_some()).count();
+    if action_count != 0 && action_count != 4 {
+        let missing = action_tensors.iter().position(Option::is_none).unwrap_or(0);
+        return Err(format!(
+            "no tensor {} (the action layers' four tensors come together)",
+            ACTION_TENSOR_NAMES[missing]
+        ));
+    }
     // An older file's input rows end before the clocks' rows: those weigh nothing.
-    if let Some(input_weights) = tensors[0].as_mut() {
+    if let Some(input_weights) = network_tensors[0].as_mut() {
         input_weights.resize(TENSOR_SIZES[0], 0.0);
     }
-    let values: Vec<f32> = tensors.into_iter().flatten().flatten().collect();
-    Ok(PolicyNetwork::from_values(&values))
+    let values: Vec<f32> = network_tensors
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    let mut network = PolicyNetwork::from_values(&values);
+    if action_count == 4 {
+        let values: Vec<f32> = action_tensors.iter().flatten().flatten().copied().collect();
+        network.actions = Some(ActionLayers::from_values(&values));
+    }
+    Ok(network)
 }
 
 /// The network of the file `path`; the error is one line naming the file.
@@ -115,12 +165,28 @@ pub fn load(path: &str) -> Result<PolicyNetwork, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::policy_net::network::tests::random_network;
+    use crate::bot::policy_net::network::tests::{random_network, random_network_with_actions};
 
     #[test]
     fn a_network_reads_back_bit_for_bit() {
         let network = random_network(9);
         assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+        let network = random_network_with_actions(9);
+        assert!(network.actions.is_some());
+        assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+    }
+
+    #[test]
+    fn the_action_layers_come_whole_or_not_at_all() {
+        let text = write_text(&random_network_with_actions(2));
+        let without: String = text
+            .lines()
+            .filter(|line| !line.starts_with("actions.heads.bias"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let error = parse_text(&without).unwrap_err();
+        assert!(error.contains("no tensor actions.heads.bias"), "{error}");
+        assert!(!error.contains('\n'));
     }
 
     /// A file from before the clocks were inputs: its input rows, then the rest. It reads as

@@ -7,6 +7,7 @@
 //! wrapper that hands its priors and rollout moves to the search (`guided.rs`). Std only, nothing
 //! allocated per evaluation.
 
+pub mod action_inputs;
 pub mod embedded;
 pub mod file;
 pub mod guided;

@@ -5,6 +5,7 @@
 //! view with the teams exchanged, so a position and its mirror get mirrored outputs by
 //! construction.
 
+use super::action_inputs::{action_inputs, ActionLayers, PodActionInputs};
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
@@ -30,6 +31,10 @@ pub const WEIGHT_COUNT: usize = FEATURE_COUNT * HIDDEN + HIDDEN + HIDDEN * OUTPU
 pub struct PolicyNetwork {
     pub input: Dense<FEATURE_COUNT, HIDDEN>,
     pub heads: Dense<HIDDEN, OUTPUTS>,
+    /// The layers scoring each action from its own inputs (`action_inputs.rs`), added to its
+    /// logit; `None` in a network trained without them (the embedded one), which then computes
+    /// nothing of them.
+    pub actions: Option<ActionLayers>,
     /// How [`PolicyNetwork::pod_priors`] is compiled: for AVX2 where the processor has it
     /// (private: only [`Kernel::detect`] may choose it). Both give the same numbers.
     kernel: Kernel,
@@ -75,6 +80,7 @@ impl PolicyNetwork {
         PolicyNetwork {
             input: Dense::zeros(),
             heads: Dense::zeros(),
+            actions: None,
             kernel: Kernel::detect(),
         }
     }
@@ -130,6 +136,7 @@ impl PolicyNetwork {
             |row: &mut [f32; OUTPUTS]| row[..VALUE_OUTPUTS].iter_mut().for_each(|w| *w *= factor);
         self.heads.weights.iter_mut().for_each(action_outputs);
         action_outputs(&mut self.heads.biases);
+        self.actions = self.actions.take().map(|layers| layers.scaled(factor));
         self
     }
 
@@ -141,6 +148,27 @@ impl PolicyNetwork {
         relu(&mut hidden);
         let mut out = [0.0; OUTPUTS];
         self.heads.forward(&hidden, &mut out);
+        out
+    }
+
+    /// [`PolicyNetwork::forward`] with each slot's action scores added to its action logits
+    /// (`action_inputs` per slot: runner, blocker); the same outputs for a network without
+    /// action layers.
+    #[inline(always)]
+    pub fn forward_with_actions(
+        &self,
+        inputs: &[f32; FEATURE_COUNT],
+        action_inputs: &[PodActionInputs; 2],
+    ) -> [f32; OUTPUTS] {
+        let mut out = self.forward(inputs);
+        if let Some(layers) = &self.actions {
+            for (slot, inputs) in action_inputs.iter().enumerate() {
+                let mut logits = [0.0; ACTION_COUNT];
+                logits.copy_from_slice(&out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT]);
+                layers.add_scores(inputs, slot, &mut logits);
+                out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT].copy_from_slice(&logits);
+            }
+        }
         out
     }
 
@@ -194,6 +222,14 @@ impl PolicyNetwork {
                 *sum += value * weight;
             }
         }
+        if let Some(layers) = &self.actions {
+            let opposing_runner = inputs.slot_pod(team, 2);
+            layers.add_scores(
+                &action_inputs(pods, course, pod, opposing_runner),
+                slot,
+                &mut logits,
+            );
+        }
         let mut priors = [0.0; ACTION_COUNT];
         softmax(&logits, &mut priors);
         priors
@@ -212,9 +248,18 @@ impl PolicyNetwork {
     ) -> TeamOutputs {
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
         let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
-        let out = self.forward(&inputs.view(team));
+        let slot_pods = [inputs.slot_pod(team, 0), inputs.slot_pod(team, 1)];
+        let out = match &self.actions {
+            Some(_) => {
+                let opposing_runner = inputs.slot_pod(team, 2);
+                let of_slot =
+                    |slot: usize| action_inputs(pods, course, slot_pods[slot], opposing_runner);
+                self.forward_with_actions(&inputs.view(team), &[of_slot(0), of_slot(1)])
+            }
+            None => self.forward(&inputs.view(team)),
+        };
         let mut outputs = TeamOutputs {
-            slot_pods: [inputs.slot_pod(team, 0), inputs.slot_pod(team, 1)],
+            slot_pods,
             priors: [[0.0; ACTION_COUNT]; 2],
             values: [0.0; 2],
         };
@@ -251,6 +296,7 @@ unsafe fn avx2_pod_priors(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::bot::policy_net::action_inputs::ACTION_TENSOR_SIZES;
     use crate::bot::value_net::features::tests::random_positions;
     use crate::search::Rng;
 
@@ -267,6 +313,17 @@ pub(crate) mod tests {
             row.iter_mut().for_each(|w| *w = draw(0.6));
         }
         network.heads.biases.iter_mut().for_each(|b| *b = draw(0.2));
+        network
+    }
+
+    /// [`random_network`] with action layers of seeded random weights.
+    pub(crate) fn random_network_with_actions(seed: u64) -> PolicyNetwork {
+        let mut rng = Rng::new(seed ^ 0xac71);
+        let values: Vec<f32> = (0..ACTION_TENSOR_SIZES.iter().sum::<usize>())
+            .map(|_| ((rng.next_f64() * 2.0 - 1.0) * 0.5) as f32)
+            .collect();
+        let mut network = random_network(seed);
+        network.actions = Some(ActionLayers::from_values(&values));
         network
     }
 
@@ -340,14 +397,56 @@ pub(crate) mod tests {
 
     #[test]
     fn a_pods_priors_are_its_slot_of_the_teams_bit_for_bit() {
-        let network = random_network(7);
-        for (map, pods, passes, clocks) in random_positions(25, 2_000) {
+        for network in [random_network(7), random_network_with_actions(7)] {
+            for (map, pods, passes, clocks) in random_positions(25, 2_000) {
+                let course = Course::new(&map);
+                for pod in 0..4 {
+                    let outputs = network.team_outputs(&pods, &course, passes, clocks, pod / 2);
+                    let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
+                    let got = network.pod_priors(&pods, &course, passes, clocks, pod);
+                    assert_eq!(got.map(f32::to_bits), expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn action_layers_change_the_priors_and_not_the_values() {
+        let plain = random_network(17);
+        let mut with_actions = random_network_with_actions(17);
+        let mut changed = 0;
+        for (map, pods, passes, clocks) in random_positions(27, 300) {
+            let course = Course::new(&map);
+            for team in 0..2 {
+                let a = plain.team_outputs(&pods, &course, passes, clocks, team);
+                let b = with_actions.team_outputs(&pods, &course, passes, clocks, team);
+                assert_eq!(a.values, b.values);
+                changed += usize::from(a.priors != b.priors);
+            }
+        }
+        assert!(changed > 500, "{changed}");
+        // A temperature divides the action layers' scores too: at 2, the priors are the square
+        // roots of the plain ones, normalised.
+        let flatter = with_actions.clone().tempered(2.0);
+        for (map, pods, passes, clocks) in random_positions(29, 100) {
             let course = Course::new(&map);
             for pod in 0..4 {
-                let outputs = network.team_outputs(&pods, &course, passes, clocks, pod / 2);
-                let expected = outputs.priors[outputs.slot_of(pod)].map(f32::to_bits);
-                let got = network.pod_priors(&pods, &course, passes, clocks, pod);
-                assert_eq!(got.map(f32::to_bits), expected);
+                let p = with_actions.pod_priors(&pods, &course, passes, clocks, pod);
+                let f = flatter.pod_priors(&pods, &course, passes, clocks, pod);
+                let sum: f32 = p.iter().map(|q| q.sqrt()).sum();
+                for (q, got) in p.iter().zip(f) {
+                    assert!((q.sqrt() / sum - got).abs() < 1e-4, "{q} {got}");
+                }
+            }
+        }
+        // Layers of zeros add nothing.
+        with_actions.actions = Some(ActionLayers::zeros());
+        for (map, pods, passes, clocks) in random_positions(28, 100) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let a = plain.pod_priors(&pods, &course, passes, clocks, pod);
+                let b = with_actions.pod_priors(&pods, &course, passes, clocks, pod);
+                assert_eq!(a, b);
             }
         }
     }
@@ -355,7 +454,11 @@ pub(crate) mod tests {
     #[test]
     fn the_avx2_and_portable_priors_agree_bit_for_bit() {
         // The embedded network, and a random one whose weights reach further.
-        let networks = [super::super::embedded::embedded(), random_network(5)];
+        let networks = [
+            super::super::embedded::embedded(),
+            random_network(5),
+            random_network_with_actions(5),
+        ];
         for network in networks {
             let portable = network.clone().with_portable_kernel();
             assert_eq!(portable.kernel, Kernel::Portable);

@@ -1,0 +1,359 @@
+//! The policy's inputs per action, and the small layers that read them (`--action-inputs` in
+//! `learn train-policy`; docs/learning.md, "Inputs per action"). The position's inputs
+//! (`value_net/features.rs`) say where a pod is; which of its ten actions the search will prefer
+//! depends on where each action takes it, a function of the angle to the checkpoint that a
+//! hidden layer of 32 only approximates. So each action gets [`ACTION_INPUTS`] numbers of its
+//! own: the pod's move for one turn under that action alone (turn, thrust, move, friction; no
+//! collision, no rounding), measured against its next checkpoint, the leg after it and the
+//! opposing runner's coasting position. One layer ([`ActionLayers`]: inputs → [`ACTION_HIDDEN`],
+//! ReLU, → one logit per slot) scores every action alike, and its score is added to the
+//! action's logit from the position's heads. A network without them (every file before, the
+//! embedded one) computes nothing of this.
+
+use crate::bot::actions::ACTION_COUNT;
+use crate::bot::value_net::codec::{decode_values, encode_tensor};
+use crate::bot::value_net::course::Course;
+use crate::bot::value_net::layers::{relu, Dense};
+use crate::engine::rules::{BOOST_THRUST, CHECKPOINT_RADIUS, FRICTION_FACTOR};
+use crate::engine::{FastPod, Vec2};
+
+/// Inputs per action.
+pub const ACTION_INPUTS: usize = 12;
+/// Width of the layer that reads them.
+pub const ACTION_HIDDEN: usize = 16;
+/// Values per tensor, in the order the policy file writes them: the input layer's weights
+/// (input-major) and biases, then the output's (one column per slot: runner, blocker).
+pub const ACTION_TENSOR_SIZES: [usize; 4] = [
+    ACTION_INPUTS * ACTION_HIDDEN,
+    ACTION_HIDDEN,
+    ACTION_HIDDEN * 2,
+    2,
+];
+
+/// One pod's inputs: one row per action, in action order (`actions.rs`).
+pub type PodActionInputs = [[f32; ACTION_INPUTS]; ACTION_COUNT];
+
+/// Lengths in these units (1,000: a turn's move is under 1,000 at full speed).
+const LENGTH_UNIT: f64 = 1_000.0;
+/// Every length and speed input is clamped to this either way.
+const MAX_INPUT: f64 = 4.0;
+/// Legend's full thrust, what the actions at full power give (`actions.rs`).
+const FULL_THRUST: f64 = 200.0;
+/// `cos` and `sin` of each action's steering (0, −18°, 18°, −9°, 9°, 0, −18°, 18°, 0, 0): a test
+/// ties them to `Steering::degrees`.
+const COS_18: f64 = 0.951_056_516_295_153_5;
+const SIN_18: f64 = 0.309_016_994_374_947_4;
+const COS_9: f64 = 0.987_688_340_595_137_7;
+const SIN_9: f64 = 0.156_434_465_040_230_87;
+const STEERING: [(f64, f64); ACTION_COUNT] = [
+    (1.0, 0.0),
+    (COS_18, -SIN_18),
+    (COS_18, SIN_18),
+    (COS_9, -SIN_9),
+    (COS_9, SIN_9),
+    (1.0, 0.0),
+    (COS_18, -SIN_18),
+    (COS_18, SIN_18),
+    (1.0, 0.0),
+    (1.0, 0.0),
+];
+/// Each action's power as Legend plays it; the BOOST (index 8) is [`BOOST_THRUST`] until used.
+const POWER: [f64; ACTION_COUNT] = [
+    FULL_THRUST,
+    FULL_THRUST,
+    FULL_THRUST,
+    FULL_THRUST,
+    FULL_THRUST,
+    0.0,
+    0.0,
+    0.0,
+    BOOST_THRUST,
+    0.0,
+];
+const BOOST_ACTION: usize = 8;
+
+/// `vector` scaled to length 1 (its length given), or +x for a zero vector.
+#[inline(always)]
+fn unit(vector: Vec2, length: f64) -> Vec2 {
+    if length > 0.0 {
+        Vec2::new(vector.x / length, vector.y / length)
+    } else {
+        Vec2::new(1.0, 0.0)
+    }
+}
+
+/// `a × b`: positive when `b` is counterclockwise of `a`.
+#[inline(always)]
+fn cross(a: Vec2, b: Vec2) -> f64 {
+    a.x * b.y - a.y * b.x
+}
+
+/// A length or speed as an input.
+#[inline(always)]
+fn scaled(length: f64) -> f32 {
+    (length / LENGTH_UNIT).clamp(-MAX_INPUT, MAX_INPUT) as f32
+}
+
+/// Pod `pod`'s inputs per action in the position `pods` on `course`, against the opposing
+/// runner `opposing_runner` (an index into `pods`). Per action, after the pod's own move under
+/// it: the change of its distance to its next checkpoint; its heading along and across the
+/// direction to that checkpoint; its speed after friction along and across it; whether the move
+/// passes the checkpoint (1 or 0); its heading along and across the leg after the checkpoint;
+/// then against where the opposing runner would coast to (its position plus its speed): the
+/// change of the distance to it, the heading along and across the direction to it and the speed
+/// along it.
+#[inline(always)]
+pub fn action_inputs(
+    pods: &[FastPod; 4],
+    course: &Course,
+    pod: usize,
+    opposing_runner: usize,
+) -> PodActionInputs {
+    let me = &pods[pod];
+    let checkpoint = course.map.checkpoint(me.next_checkpoint as usize);
+    let leg = course.leg(me.next_checkpoint as usize).direction;
+    let runner = &pods[opposing_runner];
+    let coast = runner.pos + runner.vel;
+    let checkpoint_distance = (checkpoint - me.pos).length();
+    let runner_distance = (coast - me.pos).length();
+    let locked = me.shield_lock_turns > 0;
+    let mut out = [[0.0; ACTION_INPUTS]; ACTION_COUNT];
+    for (action, row) in out.iter_mut().enumerate() {
+        let (cos, sin) = STEERING[action];
+        let heading = Vec2::new(
+            me.heading.x * cos - me.heading.y * sin,
+            me.heading.x * sin + me.heading.y * cos,
+        );
+        let power = if locked {
+            0.0
+        } else if action == BOOST_ACTION && me.boost_used {
+            FULL_THRUST
+        } else {
+            POWER[action]
+        };
+        let velocity = me.vel + heading * power;
+        let position = me.pos + velocity;
+        let next_velocity = velocity * FRICTION_FACTOR;
+
+        let to_checkpoint = checkpoint - position;
+        let distance = to_checkpoint.length();
+        let along = unit(to_checkpoint, distance);
+        let to_runner = coast - position;
+        let runner_gap = to_runner.length();
+        let toward = unit(to_runner, runner_gap);
+        let passes =
+            crate::engine::vec2::point_segment_distance_squared(me.pos, position, checkpoint)
+                < CHECKPOINT_RADIUS * CHECKPOINT_RADIUS;
+        *row = [
+            scaled(distance - checkpoint_distance),
+            heading.dot(along) as f32,
+            cross(along, heading) as f32,
+            scaled(next_velocity.dot(along)),
+            scaled(cross(along, next_velocity)),
+            f32::from(u8::from(passes)),
+            heading.dot(leg) as f32,
+            cross(leg, heading) as f32,
+            scaled(runner_gap - runner_distance),
+            heading.dot(toward) as f32,
+            cross(toward, heading) as f32,
+            scaled(next_velocity.dot(toward)),
+        ];
+    }
+    out
+}
+
+/// The layers that score each action from its inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionLayers {
+    pub input: Dense<ACTION_INPUTS, ACTION_HIDDEN>,
+    /// One output per slot (runner, blocker).
+    pub heads: Dense<ACTION_HIDDEN, 2>,
+}
+
+impl ActionLayers {
+    /// Layers of zeros: they add nothing to any logit.
+    pub fn zeros() -> ActionLayers {
+        ActionLayers {
+            input: Dense::zeros(),
+            heads: Dense::zeros(),
+        }
+    }
+
+    /// Every weight in the order of [`ACTION_TENSOR_SIZES`].
+    pub fn values(&self) -> Vec<f32> {
+        let mut values = Vec::with_capacity(ACTION_TENSOR_SIZES.iter().sum());
+        self.input
+            .weights
+            .iter()
+            .for_each(|row| values.extend_from_slice(row));
+        values.extend_from_slice(&self.input.biases);
+        self.heads
+            .weights
+            .iter()
+            .for_each(|row| values.extend_from_slice(row));
+        values.extend_from_slice(&self.heads.biases);
+        values
+    }
+
+    /// The layers of `values` in the order of [`ACTION_TENSOR_SIZES`]; weights past the end of
+    /// `values` are 0.
+    pub fn from_values(values: &[f32]) -> ActionLayers {
+        let mut layers = ActionLayers::zeros();
+        let mut next = values.iter().copied();
+        let weights = layers.input.weights.iter_mut().flatten();
+        let weights = weights.chain(layers.input.biases.iter_mut());
+        let weights = weights.chain(layers.heads.weights.iter_mut().flatten());
+        for weight in weights.chain(layers.heads.biases.iter_mut()) {
+            *weight = next.next().unwrap_or(0.0);
+        }
+        layers
+    }
+
+    /// The same layers with their scores times `factor` (a policy's temperature: the scores are
+    /// part of the action logits).
+    pub fn scaled(mut self, factor: f32) -> ActionLayers {
+        self.heads
+            .weights
+            .iter_mut()
+            .flatten()
+            .for_each(|w| *w *= factor);
+        self.heads.biases.iter_mut().for_each(|w| *w *= factor);
+        self
+    }
+
+    /// The layers with each tensor rounded to its levels, as a network is embedded
+    /// (`value_net/codec.rs`).
+    pub fn quantised(&self) -> ActionLayers {
+        let values = self.values();
+        let mut letters = String::new();
+        let mut scales = [0.0; 4];
+        let mut rest = values.as_slice();
+        for (scale, size) in scales.iter_mut().zip(ACTION_TENSOR_SIZES) {
+            let (tensor, after) = rest.split_at(size);
+            rest = after;
+            *scale = encode_tensor(tensor, &mut letters);
+        }
+        let values = decode_values(&letters, &ACTION_TENSOR_SIZES, &scales)
+            .expect("encode_tensor writes every weight");
+        ActionLayers::from_values(&values)
+    }
+
+    /// Adds each action's score for slot `slot` (0 runner, 1 blocker) to `logits`.
+    #[inline(always)]
+    pub fn add_scores(
+        &self,
+        inputs: &PodActionInputs,
+        slot: usize,
+        logits: &mut [f32; ACTION_COUNT],
+    ) {
+        for (logit, action) in logits.iter_mut().zip(inputs) {
+            let mut hidden = [0.0; ACTION_HIDDEN];
+            self.input.forward(action, &mut hidden);
+            relu(&mut hidden);
+            let mut score = self.heads.biases[slot];
+            for (value, row) in hidden.iter().zip(&self.heads.weights) {
+                score += value * row[slot];
+            }
+            *logit += score;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::actions::ActionSet;
+    use crate::bot::value_net::features::tests::random_positions;
+    use crate::engine::{League, Thrust};
+    use crate::search::Rng;
+
+    #[test]
+    fn the_steering_and_power_tables_are_legends_action_set() {
+        let set = ActionSet::new(League::Legend);
+        for (action, &(cos, sin)) in STEERING.iter().enumerate() {
+            let turned = set.get(action as u8).steering.apply(Vec2::new(1.0, 0.0));
+            assert!((turned.x - cos).abs() < 1e-15 && (turned.y - sin).abs() < 1e-15);
+            let power = match set.get(action as u8).thrust {
+                Thrust::Power(power) => f64::from(power),
+                Thrust::Boost => BOOST_THRUST,
+                Thrust::Shield => 0.0,
+            };
+            assert_eq!(power, POWER[action], "action {action}");
+        }
+    }
+
+    #[test]
+    fn a_pod_facing_its_checkpoint_gains_most_by_thrusting_straight() {
+        for (map, mut pods, _, _) in random_positions(51, 300) {
+            let course = Course::new(&map);
+            let pod = &mut pods[0];
+            let target = map.checkpoint(pod.next_checkpoint as usize);
+            let gap = target - pod.pos;
+            if gap.length() < 3_000.0 {
+                continue;
+            }
+            pod.heading = unit(gap, gap.length());
+            pod.vel = Vec2::ZERO;
+            pod.shield_lock_turns = 0;
+            let inputs = action_inputs(&pods, &course, 0, 2);
+            // Straight ahead at full power closes the distance most among the powered actions,
+            // and faces the checkpoint exactly.
+            for action in 1..5 {
+                assert!(inputs[0][0] < inputs[action][0], "{:?}", inputs);
+            }
+            assert!((inputs[0][1] - 1.0).abs() < 1e-6 && inputs[0][2].abs() < 1e-6);
+            // Zero thrust from rest does not move: no change of distance.
+            assert!(inputs[5][0].abs() < 1e-6);
+            // Every input is finite and within its bounds.
+            for row in inputs {
+                assert!(row
+                    .iter()
+                    .all(|v| v.is_finite() && v.abs() <= MAX_INPUT as f32));
+            }
+        }
+    }
+
+    #[test]
+    fn a_shield_locked_pod_moves_alike_under_every_thrust() {
+        for (map, mut pods, _, _) in random_positions(52, 200) {
+            let course = Course::new(&map);
+            pods[1].shield_lock_turns = 2;
+            let inputs = action_inputs(&pods, &course, 1, 3);
+            // No power: straight thrust, BOOST and zero thrust are the same move.
+            assert_eq!(inputs[0], inputs[5]);
+            assert_eq!(inputs[0], inputs[8]);
+        }
+    }
+
+    #[test]
+    fn layers_are_their_values_and_zeros_add_nothing() {
+        let mut rng = Rng::new(9);
+        let values: Vec<f32> = (0..ACTION_TENSOR_SIZES.iter().sum::<usize>())
+            .map(|_| (rng.next_f64() * 2.0 - 1.0) as f32)
+            .collect();
+        let layers = ActionLayers::from_values(&values);
+        assert_eq!(layers.values(), values);
+        let (map, pods, _, _) = random_positions(3, 1).remove(0);
+        let inputs = action_inputs(&pods, &Course::new(&map), 0, 2);
+        let logits = [0.5f32; ACTION_COUNT];
+        let mut unchanged = logits;
+        ActionLayers::zeros().add_scores(&inputs, 1, &mut unchanged);
+        assert_eq!(unchanged, logits);
+        // Scaling the layers scales the scores they add.
+        let mut plain = [0.0; ACTION_COUNT];
+        let mut halved = [0.0; ACTION_COUNT];
+        layers.add_scores(&inputs, 0, &mut plain);
+        layers
+            .clone()
+            .scaled(0.5)
+            .add_scores(&inputs, 0, &mut halved);
+        for (p, h) in plain.iter().zip(halved) {
+            assert!((p * 0.5 - h).abs() < 1e-5, "{p} {h}");
+        }
+        // Quantised, each weight moves by at most half a level.
+        let quantised = layers.quantised();
+        for (q, v) in quantised.values().iter().zip(&values) {
+            assert!((q - v).abs() < 1e-3, "{q} {v}");
+        }
+    }
+}
