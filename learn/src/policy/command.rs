@@ -150,13 +150,6 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
 /// `learn embed-policy`: a policy file into the bot's source.
 pub fn embed_policy(args: &EmbedPolicyArgs) -> Result<(), String> {
     let network = csb::bot::policy_net::file::load(&args.file.to_string_lossy())?;
-    if network.actions.is_some() {
-        return Err(format!(
-            "{}: a policy with inputs per action cannot be embedded yet (the source holds the \
-             position's layers only)",
-            args.file.display()
-        ));
-    }
     let text = csb::bot::policy_net::embedded::weights_source(&network);
     write_whole(&args.weights, text.as_bytes())?;
     eprintln!(

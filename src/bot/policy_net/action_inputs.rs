@@ -11,7 +11,6 @@
 //! embedded one) computes nothing of this.
 
 use crate::bot::actions::ACTION_COUNT;
-use crate::bot::value_net::codec::{decode_values, encode_tensor};
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::layers::{relu, Dense};
 use crate::engine::rules::{BOOST_THRUST, CHECKPOINT_RADIUS, FRICTION_FACTOR};
@@ -221,23 +220,6 @@ impl ActionLayers {
         self
     }
 
-    /// The layers with each tensor rounded to its levels, as a network is embedded
-    /// (`value_net/codec.rs`).
-    pub fn quantised(&self) -> ActionLayers {
-        let values = self.values();
-        let mut letters = String::new();
-        let mut scales = [0.0; 4];
-        let mut rest = values.as_slice();
-        for (scale, size) in scales.iter_mut().zip(ACTION_TENSOR_SIZES) {
-            let (tensor, after) = rest.split_at(size);
-            rest = after;
-            *scale = encode_tensor(tensor, &mut letters);
-        }
-        let values = decode_values(&letters, &ACTION_TENSOR_SIZES, &scales)
-            .expect("encode_tensor writes every weight");
-        ActionLayers::from_values(&values)
-    }
-
     /// Adds each action's score for slot `slot` (0 runner, 1 blocker) to `logits`.
     #[inline(always)]
     pub fn add_scores(
@@ -349,11 +331,6 @@ mod tests {
             .add_scores(&inputs, 0, &mut halved);
         for (p, h) in plain.iter().zip(halved) {
             assert!((p * 0.5 - h).abs() < 1e-5, "{p} {h}");
-        }
-        // Quantised, each weight moves by at most half a level.
-        let quantised = layers.quantised();
-        for (q, v) in quantised.values().iter().zip(&values) {
-            assert!((q - v).abs() < 1e-3, "{q} {v}");
         }
     }
 }
