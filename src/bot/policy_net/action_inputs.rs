@@ -12,6 +12,7 @@
 
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::value_net::course::Course;
+use crate::bot::value_net::features::unit;
 use crate::bot::value_net::layers::{relu, Dense};
 use crate::engine::rules::{BOOST_THRUST, CHECKPOINT_RADIUS, FRICTION_FACTOR};
 use crate::engine::{FastPod, Vec2};
@@ -36,7 +37,8 @@ pub type PodActionInputs = [[f32; ACTION_INPUTS]; ACTION_COUNT];
 const LENGTH_UNIT: f64 = 1_000.0;
 /// Every length and speed input is clamped to this either way.
 const MAX_INPUT: f64 = 4.0;
-/// Legend's full thrust, what the actions at full power give (`actions.rs`).
+/// Legend's full thrust, what the actions at full power give (`actions.rs`). The inputs model
+/// Legend's actions in every league: a policy is trained on Legend's games.
 const FULL_THRUST: f64 = 200.0;
 /// `cos` and `sin` of each action's steering (0, −18°, 18°, −9°, 9°, 0, −18°, 18°, 0, 0): a test
 /// ties them to `Steering::degrees`.
@@ -70,16 +72,6 @@ const POWER: [f64; ACTION_COUNT] = [
     0.0,
 ];
 const BOOST_ACTION: usize = 8;
-
-/// `vector` scaled to length 1 (its length given), or +x for a zero vector.
-#[inline(always)]
-fn unit(vector: Vec2, length: f64) -> Vec2 {
-    if length > 0.0 {
-        Vec2::new(vector.x / length, vector.y / length)
-    } else {
-        Vec2::new(1.0, 0.0)
-    }
-}
 
 /// `a × b`: positive when `b` is counterclockwise of `a`.
 #[inline(always)]

@@ -73,7 +73,7 @@ pub fn swap_teams(pods: &[FastPod; 4]) -> [FastPod; 4] {
 
 /// `vector` scaled to length 1, or +x for a zero vector.
 #[inline(always)]
-fn unit(vector: Vec2, length: f64) -> Vec2 {
+pub(crate) fn unit(vector: Vec2, length: f64) -> Vec2 {
     if length > 0.0 {
         Vec2::new(vector.x / length, vector.y / length)
     } else {
