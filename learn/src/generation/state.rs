@@ -77,6 +77,12 @@ impl State {
                 .parse()
                 .map_err(|_| error(format!("`{key}:` is {value:?}, not a number")))
         };
+        // A switch added after states were first written: a missing entry reads as no.
+        let switch = |key: &str| match manifest.get(key) {
+            None | Some("no") => Ok(false),
+            Some("yes") => Ok(true),
+            Some(other) => Err(error(format!("`{key}:` is {other:?}, not yes or no"))),
+        };
         let settings = if manifest.get("games").is_some() {
             Some(Settings {
                 games: number("games")? as u64,
@@ -103,34 +109,11 @@ impl State {
                     None => 1,
                     Some(_) => number("td-rounds")? as usize,
                 },
-                // A state from before warm starts trained from the seed's weights.
-                warm_start: match manifest.get("warm-start") {
-                    None | Some("no") => false,
-                    Some("yes") => true,
-                    Some(other) => {
-                        return Err(error(format!("`warm-start:` is {other:?}, not yes or no")))
-                    }
-                },
-                // A state from before tempering played its trained policy as trained.
-                temper_policy: match manifest.get("temper-policy") {
-                    None | Some("no") => false,
-                    Some("yes") => true,
-                    Some(other) => {
-                        return Err(error(format!(
-                            "`temper-policy:` is {other:?}, not yes or no"
-                        )))
-                    }
-                },
-                // A state from before inputs per action trained the policy without them.
-                action_inputs: match manifest.get("action-inputs") {
-                    None | Some("no") => false,
-                    Some("yes") => true,
-                    Some(other) => {
-                        return Err(error(format!(
-                            "`action-inputs:` is {other:?}, not yes or no"
-                        )))
-                    }
-                },
+                // States from before warm starts, tempering and inputs per action trained from
+                // the seed's weights, played the trained policy as trained, and without them.
+                warm_start: switch("warm-start")?,
+                temper_policy: switch("temper-policy")?,
+                action_inputs: switch("action-inputs")?,
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),

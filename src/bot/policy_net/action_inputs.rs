@@ -173,16 +173,8 @@ impl ActionLayers {
     /// Every weight in the order of [`ACTION_TENSOR_SIZES`].
     pub fn values(&self) -> Vec<f32> {
         let mut values = Vec::with_capacity(ACTION_TENSOR_SIZES.iter().sum());
-        self.input
-            .weights
-            .iter()
-            .for_each(|row| values.extend_from_slice(row));
-        values.extend_from_slice(&self.input.biases);
-        self.heads
-            .weights
-            .iter()
-            .for_each(|row| values.extend_from_slice(row));
-        values.extend_from_slice(&self.heads.biases);
+        self.input.append_values(&mut values);
+        self.heads.append_values(&mut values);
         values
     }
 
@@ -191,12 +183,8 @@ impl ActionLayers {
     pub fn from_values(values: &[f32]) -> ActionLayers {
         let mut layers = ActionLayers::zeros();
         let mut next = values.iter().copied();
-        let weights = layers.input.weights.iter_mut().flatten();
-        let weights = weights.chain(layers.input.biases.iter_mut());
-        let weights = weights.chain(layers.heads.weights.iter_mut().flatten());
-        for weight in weights.chain(layers.heads.biases.iter_mut()) {
-            *weight = next.next().unwrap_or(0.0);
-        }
+        layers.input.fill_from(&mut next);
+        layers.heads.fill_from(&mut next);
         layers
     }
 

@@ -45,18 +45,23 @@ pub fn control() -> PolicyNetwork {
     network
 }
 
-/// Each tensor's scale and every weight's level, one character each (`encode_tensor`).
-fn encode(network: &PolicyNetwork) -> ([f32; 4], String) {
-    let values = network.values();
+/// Each tensor's scale and every weight's level, one character each (`encode_tensor`), of
+/// `values` cut into tensors of `sizes`.
+fn encode_values(values: &[f32], sizes: [usize; 4]) -> ([f32; 4], String) {
     let mut scales = [0.0; 4];
     let mut letters = String::new();
-    let mut rest = values.as_slice();
-    for (scale, size) in scales.iter_mut().zip(TENSOR_SIZES) {
+    let mut rest = values;
+    for (scale, size) in scales.iter_mut().zip(sizes) {
         let (tensor, after) = rest.split_at(size);
         rest = after;
         *scale = encode_tensor(tensor, &mut letters);
     }
     (scales, letters)
+}
+
+/// The network's tensors encoded ([`encode_values`]).
+fn encode(network: &PolicyNetwork) -> ([f32; 4], String) {
+    encode_values(&network.values(), TENSOR_SIZES)
 }
 
 /// `network` as it plays once embedded (its weights quantised to levels): what a self-play
@@ -71,21 +76,13 @@ pub fn quantised(network: &PolicyNetwork) -> PolicyNetwork {
     quantised
 }
 
-/// Each action tensor's scale and every weight's level (`encode_tensor`); no levels (and scales
-/// of 1) for a network without action layers.
+/// The action layers' tensors encoded ([`encode_values`]); no levels (and scales of 1) for a
+/// network without action layers.
 fn encode_actions(network: &PolicyNetwork) -> ([f32; 4], String) {
-    let mut scales = [1.0; 4];
-    let mut letters = String::new();
-    if let Some(layers) = &network.actions {
-        let values = layers.values();
-        let mut rest = values.as_slice();
-        for (scale, size) in scales.iter_mut().zip(ACTION_TENSOR_SIZES) {
-            let (tensor, after) = rest.split_at(size);
-            rest = after;
-            *scale = encode_tensor(tensor, &mut letters);
-        }
+    match &network.actions {
+        Some(layers) => encode_values(&layers.values(), ACTION_TENSOR_SIZES),
+        None => ([1.0; 4], String::new()),
     }
-    (scales, letters)
 }
 
 /// The source of `weights.rs` for `network`: each tensor's scale, then every weight's level, one

@@ -95,16 +95,8 @@ impl PolicyNetwork {
     /// Every weight in the order of [`TENSOR_SIZES`].
     pub fn values(&self) -> Vec<f32> {
         let mut values = Vec::with_capacity(WEIGHT_COUNT);
-        self.input
-            .weights
-            .iter()
-            .for_each(|row| values.extend_from_slice(row));
-        values.extend_from_slice(&self.input.biases);
-        self.heads
-            .weights
-            .iter()
-            .for_each(|row| values.extend_from_slice(row));
-        values.extend_from_slice(&self.heads.biases);
+        self.input.append_values(&mut values);
+        self.heads.append_values(&mut values);
         values
     }
 
@@ -113,12 +105,8 @@ impl PolicyNetwork {
     pub fn from_values(values: &[f32]) -> PolicyNetwork {
         let mut network = PolicyNetwork::zeros();
         let mut next = values.iter().copied();
-        let weights = network.input.weights.iter_mut().flatten();
-        let weights = weights.chain(network.input.biases.iter_mut());
-        let weights = weights.chain(network.heads.weights.iter_mut().flatten());
-        for weight in weights.chain(network.heads.biases.iter_mut()) {
-            *weight = next.next().unwrap_or(0.0);
-        }
+        network.input.fill_from(&mut next);
+        network.heads.fill_from(&mut next);
         network
     }
 

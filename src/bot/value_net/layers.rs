@@ -19,6 +19,24 @@ impl<const IN: usize, const OUT: usize> Dense<IN, OUT> {
         }
     }
 
+    /// Appends the weights (input-major), then the biases, to `values`: the order every network
+    /// file and embedded source writes a layer in.
+    pub fn append_values(&self, values: &mut Vec<f32>) {
+        self.weights
+            .iter()
+            .for_each(|row| values.extend_from_slice(row));
+        values.extend_from_slice(&self.biases);
+    }
+
+    /// Takes the weights, then the biases, from `next` in [`Dense::append_values`]' order; 0
+    /// where `next` has run out.
+    pub fn fill_from(&mut self, next: &mut impl Iterator<Item = f32>) {
+        let weights = self.weights.iter_mut().flatten();
+        for weight in weights.chain(self.biases.iter_mut()) {
+            *weight = next.next().unwrap_or(0.0);
+        }
+    }
+
     /// `out = biases + Σ_i input[i] × weights[i]`.
     #[inline(always)]
     pub fn forward(&self, input: &[f32; IN], out: &mut [f32; OUT]) {
