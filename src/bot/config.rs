@@ -192,7 +192,7 @@ mod file_flags {
                 "control" => embedded::control(),
                 _ => file::load(path)?,
             };
-            Ok(network.values())
+            Ok(network.values_with_actions())
         }
     }
 

@@ -110,6 +110,27 @@ impl PolicyNetwork {
         network
     }
 
+    /// Every weight of the policy file: [`PolicyNetwork::values`], then the action layers'
+    /// ([`ActionLayers::values`]) when it has them. What `--policy-net FILE` hands the search.
+    pub fn values_with_actions(&self) -> Vec<f32> {
+        let mut values = self.values();
+        if let Some(layers) = &self.actions {
+            values.extend(layers.values());
+        }
+        values
+    }
+
+    /// The network of [`PolicyNetwork::values_with_actions`]: with action layers when `values`
+    /// holds more than the network's own [`WEIGHT_COUNT`].
+    pub fn from_values_with_actions(values: &[f32]) -> PolicyNetwork {
+        let (own, actions) = values.split_at(WEIGHT_COUNT.min(values.len()));
+        let mut network = PolicyNetwork::from_values(own);
+        if !actions.is_empty() {
+            network.actions = Some(ActionLayers::from_values(actions));
+        }
+        network
+    }
+
     /// The same network with its action logits divided by `temperature`: its priors are
     /// `softmax(logits / temperature)`, flatter above 1 and sharper below; the value heads are
     /// unchanged. A logit is affine in the heads' weights and bias, so scaling those scales it at

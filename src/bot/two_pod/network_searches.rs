@@ -52,7 +52,7 @@ fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
 /// `--policy-temperature`.
 fn policy_network(config: &BotConfig) -> PolicyNetwork {
     let network = match &config.policy_net {
-        Some(file) => PolicyNetwork::from_values(&file.values),
+        Some(file) => PolicyNetwork::from_values_with_actions(&file.values),
         None => embedded::embedded(),
     };
     network.tempered(config.policy_temperature as f32)
@@ -112,5 +112,32 @@ impl NetworkSearches {
         received_at: Instant,
     ) -> (SearchStats, [u8; 2], [u8; 2]) {
         on_search!(self, search => search.decide(pods, clocks, roles, config, first_turn, received_at))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::policy_net::{file, network::tests::random_network_with_actions};
+
+    /// `--policy-net FILE` plays the whole file, its action layers included, tempered with the
+    /// rest. (Before this test the flag handed the search the position's layers alone: rows
+    /// R17 and R17b played their file without its action layers, docs/strength.md.)
+    #[test]
+    fn the_policy_flag_plays_the_files_action_layers() {
+        let text = file::write_text(&random_network_with_actions(41));
+        let written = file::parse_text(&text).unwrap();
+        let path = std::env::temp_dir().join(format!("csb-policy-flag-{}.txt", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let config = |extra: &[&str]| {
+            let mut args = vec!["--policy-net".to_string(), path.display().to_string()];
+            args.extend(extra.iter().map(|arg| arg.to_string()));
+            BotConfig::from_args(&args).unwrap()
+        };
+        let (plain, tempered) = (config(&[]), config(&["--policy-temperature", "2"]));
+        let _ = std::fs::remove_file(&path);
+        assert!(written.actions.is_some());
+        assert_eq!(policy_network(&plain), written);
+        assert_eq!(policy_network(&tempered), written.tempered(2.0));
     }
 }
