@@ -12,8 +12,9 @@ use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::network::PolicyNetwork;
 
 /// The temperatures searched: a policy flatter or sharper than its parent by more than this
-/// factor is tempered to the end of the range.
-pub const TEMPERATURE_RANGE: (f64, f64) = (0.125, 8.0);
+/// factor is tempered to the end of the range. Wide, since the default's policy is itself
+/// tempered nearly flat (3.57) and a policy trained on a few games is far sharper.
+pub const TEMPERATURE_RANGE: (f64, f64) = (1.0 / 64.0, 64.0);
 
 /// Halvings of the range's logarithm: the fitted temperature to about 1e-9 of itself.
 const BISECTION_STEPS: usize = 48;
