@@ -48,7 +48,8 @@
 #           GEN_LR=0.002 and POLICY_LR=0.003, WARM_START=1 to start both trainings from the
 #           parent's networks (else from the seed's weights), TEMPER_POLICY=1 to temper the
 #           trained policy to its parent's sharpness, ACTION_INPUTS=1 to train the policy
-#           with inputs per action, GATE_SPRT="0 50" (Elo bounds;
+#           with inputs per action, GATE_BUDGET_MS=50 for a gate on the clock (the real
+#           control; alone on the machine) instead of at GEN_ITERATIONS, GATE_SPRT="0 50" (Elo bounds;
 #           "-25 25" promotes a generation not measurably worse), JOBS=1 games at once
 #           (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
@@ -158,6 +159,7 @@ POLICY_LR      ?= 0.003
 WARM_START     ?=
 TEMPER_POLICY  ?=
 ACTION_INPUTS  ?=
+GATE_BUDGET_MS ?=
 GATE_SPRT      ?= 0 50
 JOBS           ?= 1
 STOP_AFTER     ?=
@@ -169,7 +171,8 @@ generation:
 		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
-		$(if $(ACTION_INPUTS),--action-inputs) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		$(if $(ACTION_INPUTS),--action-inputs) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
+		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

@@ -54,7 +54,8 @@ fn generation_on(dir: &Path, jobs: usize, extra: &[&str]) -> Output {
     generation_with(dir, jobs, 0, extra)
 }
 
-/// [`generation`] playing `jobs` games at once and training the policy for `policy_epochs`.
+/// [`generation`] playing `jobs` games at once and training the policy for `policy_epochs`;
+/// a one-value flag of [`SETTINGS`] in `extra` takes the place of its value there.
 fn generation_with(dir: &Path, jobs: usize, policy_epochs: usize, extra: &[&str]) -> Output {
     let (root, keep, players, table) = places(dir);
     let mut args = vec![
@@ -72,7 +73,16 @@ fn generation_with(dir: &Path, jobs: usize, policy_epochs: usize, extra: &[&str]
     args.push("2".to_string());
     args.extend(["--jobs".to_string(), jobs.to_string()]);
     args.extend(["--policy-epochs".to_string(), policy_epochs.to_string()]);
-    args.extend(extra.iter().map(|s| s.to_string()));
+    // A flag of SETTINGS given again in `extra` replaces its value there.
+    let mut extra = extra.iter().map(|s| s.to_string());
+    while let Some(flag) = extra.next() {
+        match args.iter().position(|arg| *arg == flag) {
+            Some(at) if flag.starts_with("--") && SETTINGS.contains(&flag.as_str()) => {
+                args[at + 1] = extra.next().expect("a value after a setting's flag");
+            }
+            _ => args.push(flag),
+        }
+    }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     learn(&args)
 }
@@ -548,5 +558,46 @@ fn a_policy_with_inputs_per_action_is_trained_and_played_from_its_file() {
         &output,
         "begun with other settings (action-inputs yes, this command no)",
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gate_on_the_clock_records_its_budget_and_resumes_only_with_it() {
+    let dir = fresh("gate-clock");
+    let (root, ..) = places(&dir);
+    // 2 ms a turn (20 the first), two pairs.
+    let output = generation(&dir, &["--gate-budget-ms", "2", "--gate-games", "4"]);
+    assert_success(&output);
+    let generation_dir = root.join("gen-002");
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("gate-budget-ms: 2\n"), "{state}");
+    assert!(state.contains("step: gate "), "{state}");
+    // Each game's line gives the candidate's median iterations a turn: the clock's, not the
+    // 12 of --gate-iterations.
+    let games = String::from_utf8(read(&generation_dir.join("gate.txt"))).unwrap();
+    assert_eq!(games.lines().count(), 4, "{games}");
+    for (index, line) in games.lines().enumerate() {
+        let iterations: u64 = line
+            .strip_prefix(&format!("game {index} score "))
+            .and_then(|rest| rest.split_once(" iterations "))
+            .and_then(|(_, iterations)| iterations.parse().ok())
+            .unwrap_or_else(|| panic!("{games}"));
+        assert!(iterations > 12, "{games}");
+    }
+
+    // A generation begun on the clock is finished only on it, at its budget.
+    forget_step(&generation_dir.join("state.txt"), "promoted");
+    let output = generation(&dir, &["--gate-budget-ms", "3", "--gate-games", "4"]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (gate-budget-ms 2, this command 3)",
+    );
+    let output = generation(&dir, &["--gate-games", "4"]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (gate-budget-ms 2, this command none)",
+    );
+    let output = generation(&dir, &["--gate-budget-ms", "0", "--gate-games", "4"]);
+    assert_one_line_error(&output, "--gate-budget-ms must be a positive number");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -81,6 +81,12 @@ pub struct GenerationArgs {
     /// same per iteration, so equal iterations are equal time).
     #[arg(long, default_value_t = 5_000)]
     gate_iterations: u64,
+    /// The gate on the clock instead: both bots search MS a turn and ten times MS on the first
+    /// (50: the real control, 500 ms first), with their own node pools; --jobs N plays N games
+    /// at once, one a core. Its games then depend on the machine's speed and load: play it
+    /// alone on the machine, as a row.
+    #[arg(long, value_name = "MS")]
+    gate_budget_ms: Option<f64>,
     /// The gate's SPRT bounds in Elo.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], default_values_t = [0.0, 50.0], allow_negative_numbers = true)]
     sprt: Vec<f64>,
@@ -91,7 +97,7 @@ pub struct GenerationArgs {
     #[arg(long, value_parser = ["selfplay", "train", "gate"])]
     stop_after: Option<String>,
     /// Games played at once in self-play and in the gate, one a thread (one a core); the
-    /// generation's files do not depend on it.
+    /// generation's files do not depend on it (but for a gate on the clock's games).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
 }
@@ -127,6 +133,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         action_inputs: args.action_inputs,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
+        gate_budget_ms: args.gate_budget_ms,
         sprt: (args.sprt[0], args.sprt[1]),
         seed: args.seed,
     };

@@ -34,11 +34,13 @@ impl Eta {
             * SECONDS_PER_ITERATION
     }
 
+    /// The gate at its most games: on the clock, each search takes its budget.
     fn gate_seconds(&self) -> f64 {
-        self.settings.gate_games as f64
-            * SEARCHES_PER_GAME
-            * self.settings.gate_iterations as f64
-            * SECONDS_PER_ITERATION
+        let seconds_per_search = match self.settings.gate_budget_ms {
+            Some(budget_ms) => budget_ms / 1000.0,
+            None => self.settings.gate_iterations as f64 * SECONDS_PER_ITERATION,
+        };
+        self.settings.gate_games as f64 * SEARCHES_PER_GAME * seconds_per_search
     }
 
     pub(crate) fn announce(&self, step: &str, state: &State) {

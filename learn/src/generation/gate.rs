@@ -1,5 +1,5 @@
 //! The gate (step 3): the candidate plays the best in game pairs (a map each, seats swapped) at
-//! a fixed iteration count, in-process on the referee's engine, until arena's SPRT
+//! a fixed iteration count or on the clock, in-process on the referee's engine, until arena's SPRT
 //! (`arena::stats::sprt`, pentanomial) decides or the game budget ends; each finished game is
 //! appended to `gate.txt` and never played again. Its outcome as the state records it.
 
@@ -13,6 +13,7 @@ use arena::matches::seeds::p1_is_player0;
 use arena::stats::pentanomial::Pentanomial;
 use arena::stats::sprt::{Decision, Sprt};
 use arena::stats::wdl::Wdl;
+use csb::bot::config::{BotConfig, MAX_FIRST_BUDGET_MS};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -79,6 +80,28 @@ impl GateResult {
     }
 }
 
+/// A gate bot's pace: `settings.gate_iterations` a turn on the loop's node pools, or, with
+/// `--gate-budget-ms`, the clock at that budget (ten times it on the first turn, at most the
+/// bot's cap) on the bot's own pools, sized for the clock.
+fn gate_pace(mut config: BotConfig, settings: &Settings) -> BotConfig {
+    match settings.gate_budget_ms {
+        Some(budget_ms) => {
+            config.iterations = None;
+            config.budget_ms = budget_ms;
+            config.first_budget_ms = (budget_ms * FIRST_TURN_BUDGETS).min(MAX_FIRST_BUDGET_MS);
+        }
+        None => {
+            config.iterations = Some(settings.gate_iterations);
+            config.nodes_per_agent = settings.nodes;
+        }
+    }
+    config
+}
+
+/// The first turn's budget in turns' budgets: CodinGame gives 1,000 ms against 75 and the bot's
+/// defaults take 500 against 50 (csb-rules.md, section 1, its table of constants).
+const FIRST_TURN_BUDGETS: f64 = 10.0;
+
 /// The candidate's score in game `index` of the gate (the candidate is the first contestant).
 fn candidate_score(game: &GameRecord) -> f64 {
     let candidate_seat = if p1_is_player0(game.index as usize) {
@@ -108,13 +131,11 @@ pub(crate) fn play_gate(
             .split_whitespace()
             .map(str::to_string)
             .collect();
-        let mut config = csb::bot::config::BotConfig::from_args(&flags)
+        let config = BotConfig::from_args(&flags)
             .map_err(|error| format!("{}: {error}", folder.display()))?;
-        config.iterations = Some(settings.gate_iterations);
-        config.nodes_per_agent = settings.nodes;
         Ok(Contestant {
             name: name.to_string(),
-            config,
+            config: gate_pace(config, settings),
         })
     };
     let contestants = [
@@ -131,6 +152,7 @@ pub(crate) fn play_gate(
             .map(|(index, line)| {
                 let parsed = line
                     .strip_prefix(&format!("game {index} score "))
+                    .and_then(|rest| rest.split_whitespace().next())
                     .and_then(|score| score.parse::<f64>().ok());
                 parsed.ok_or_else(|| {
                     format!(
@@ -190,12 +212,12 @@ pub(crate) fn play_gate(
         let batch: Vec<u64> = (first..most).take(places.jobs.max(1)).collect();
         let mut played = std::collections::BTreeMap::new();
         play_games(seed, &batch, &contestants, places.jobs, |index, game| {
-            played.insert(index, candidate_score(&game));
+            played.insert(index, (candidate_score(&game), candidate_iterations(&game)));
             Ok(())
         })?;
-        for (index, score) in played {
+        for (index, (score, iterations)) in played {
             let mut text = std::fs::read_to_string(&path).unwrap_or_default();
-            let _ = writeln!(text, "game {index} score {score}");
+            let _ = writeln!(text, "game {index} score {score} iterations {iterations}");
             write_whole(&path, text)?;
             scores.push(score);
             bar.inc(1);
@@ -204,6 +226,30 @@ pub(crate) fn play_gate(
             }
         }
     }
+}
+
+/// The candidate's median search iterations a turn in `game`, the first turn left out (its
+/// budget is ten turns'): the root visits of its runner's tree, one per iteration. On the
+/// clock it says the pace the gate was played at.
+fn candidate_iterations(game: &GameRecord) -> u64 {
+    let candidate_view = if p1_is_player0(game.index as usize) {
+        0
+    } else {
+        1
+    };
+    let mut iterations: Vec<u64> = game
+        .positions
+        .iter()
+        .filter(|position| position.view == candidate_view && position.turn > 1)
+        .map(|position| {
+            position.stats[0]
+                .iter()
+                .map(|stat| u64::from(stat.visits))
+                .sum()
+        })
+        .collect();
+    iterations.sort_unstable();
+    iterations.get(iterations.len() / 2).copied().unwrap_or(0)
 }
 
 /// The SPRT's decision, the games' W/D/L and the pairs' pentanomial of the gate's scores.
@@ -250,6 +296,47 @@ mod tests {
             said.outcome(),
             "accepted (30/1/9 W/D/L, Elo +120 [+60, +190])"
         );
+    }
+
+    #[test]
+    fn a_gate_plays_at_its_iterations_or_on_its_clock() {
+        let settings = |gate_budget_ms| Settings {
+            games: 8,
+            iterations: 12,
+            nodes: 5_000,
+            window: 2,
+            epochs: 2,
+            batch: 32,
+            learning_rate: 0.002,
+            policy_epochs: 0,
+            policy_learning_rate: 0.003,
+            hand_share_start: 0.0,
+            hand_share_generations: 3,
+            target: crate::value::target::Target::Result,
+            td_rounds: 1,
+            warm_start: false,
+            temper_policy: false,
+            action_inputs: false,
+            gate_games: 40,
+            gate_iterations: 700,
+            gate_budget_ms,
+            sprt: (0.0, 50.0),
+            seed: 1,
+        };
+        let bot = BotConfig::default();
+        let counted = gate_pace(bot.clone(), &settings(None));
+        assert_eq!(counted.iterations, Some(700));
+        assert_eq!(counted.nodes_per_agent, 5_000);
+
+        let clocked = gate_pace(bot.clone(), &settings(Some(50.0)));
+        assert_eq!(clocked.iterations, None, "the clock decides");
+        assert_eq!((clocked.budget_ms, clocked.first_budget_ms), (50.0, 500.0));
+        assert_eq!(
+            clocked.nodes_per_agent, bot.nodes_per_agent,
+            "the bot's own pools"
+        );
+        let slow = gate_pace(bot, &settings(Some(200.0)));
+        assert_eq!(slow.first_budget_ms, MAX_FIRST_BUDGET_MS);
     }
 
     #[test]

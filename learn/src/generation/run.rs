@@ -123,6 +123,13 @@ fn check(settings: &Settings) -> Result<(), String> {
             settings.td_rounds, settings.target
         ));
     }
+    if let Some(budget_ms) = settings.gate_budget_ms {
+        if !(budget_ms.is_finite() && budget_ms > 0.0) {
+            return Err(format!(
+                "--gate-budget-ms must be a positive number of milliseconds, not {budget_ms}"
+            ));
+        }
+    }
     if settings.sprt.0 >= settings.sprt.1 {
         return Err("--sprt ELO0 ELO1 needs ELO0 below ELO1".to_string());
     }

@@ -51,6 +51,11 @@ pub struct Settings {
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
+    /// The gate on the clock instead of at `gate_iterations`: both bots search this many
+    /// milliseconds a turn and ten times it on the first (the real control: 50, and 500 first),
+    /// with the bot's own node pools. Rows R13–R16 found gains and losses at a fraction of the
+    /// real control's iterations that were gone at it (docs/strength.md).
+    pub gate_budget_ms: Option<f64>,
     /// The SPRT's Elo bounds.
     pub sprt: (f64, f64),
     /// The loop's seed: self-play and gate seeds derive from it and the generation.
@@ -58,7 +63,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 21] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 22] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -93,6 +98,11 @@ impl Settings {
             ),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),
+            (
+                "gate-budget-ms",
+                self.gate_budget_ms
+                    .map_or("none".to_string(), |budget_ms| budget_ms.to_string()),
+            ),
             ("sprt-elo0", self.sprt.0.to_string()),
             ("sprt-elo1", self.sprt.1.to_string()),
             ("seed", self.seed.to_string()),

@@ -116,6 +116,11 @@ impl State {
                 action_inputs: switch("action-inputs")?,
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
+                // A state from before clocked gates played its gate at fixed iterations.
+                gate_budget_ms: match manifest.get("gate-budget-ms") {
+                    None | Some("none") => None,
+                    Some(_) => Some(number("gate-budget-ms")?),
+                },
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),
                 seed: number("seed")? as u64,
             })
