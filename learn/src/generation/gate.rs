@@ -102,13 +102,19 @@ fn gate_pace(mut config: BotConfig, settings: &Settings) -> BotConfig {
 /// defaults take 500 against 50 (csb-rules.md, section 1, its table of constants).
 const FIRST_TURN_BUDGETS: f64 = 10.0;
 
-/// The candidate's score in game `index` of the gate (the candidate is the first contestant).
-fn candidate_score(game: &GameRecord) -> f64 {
-    let candidate_seat = if p1_is_player0(game.index as usize) {
+/// The candidate's seat in `game` (the candidate is the first contestant, player 0 on the
+/// games [`p1_is_player0`] says).
+fn candidate_seat(game: &GameRecord) -> u8 {
+    if p1_is_player0(game.index as usize) {
         0
     } else {
         1
-    };
+    }
+}
+
+/// The candidate's score in game `index` of the gate.
+fn candidate_score(game: &GameRecord) -> f64 {
+    let candidate_seat = usize::from(candidate_seat(game));
     match game.winner {
         None => 0.5,
         Some(winner) if usize::from(winner) == candidate_seat => 1.0,
@@ -232,11 +238,7 @@ pub(crate) fn play_gate(
 /// budget is ten turns'): the root visits of its runner's tree, one per iteration. On the
 /// clock it says the pace the gate was played at.
 fn candidate_iterations(game: &GameRecord) -> u64 {
-    let candidate_view = if p1_is_player0(game.index as usize) {
-        0
-    } else {
-        1
-    };
+    let candidate_view = candidate_seat(game);
     let mut iterations: Vec<u64> = game
         .positions
         .iter()
