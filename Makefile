@@ -50,7 +50,8 @@
 #           trained policy to its parent's sharpness, ACTION_INPUTS=1 to train the policy
 #           with inputs per action, GATE_BUDGET_MS=50 for a gate on the clock (the real
 #           control; alone on the machine) instead of at GEN_ITERATIONS, GATE_SPRT="0 50" (Elo bounds;
-#           "-25 25" promotes a generation not measurably worse), JOBS=1 games at once
+#           "-25 25" with PROMOTE_INCONCLUSIVE=1 promotes a generation not measurably worse:
+#           one the gate leaves undecided after its games), JOBS=1 games at once
 #           (JOBS=2 on both cores of this machine),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; docs/learning.md, "Self-play generations")
@@ -161,6 +162,7 @@ TEMPER_POLICY  ?=
 ACTION_INPUTS  ?=
 GATE_BUDGET_MS ?=
 GATE_SPRT      ?= 0 50
+PROMOTE_INCONCLUSIVE ?=
 JOBS           ?= 1
 STOP_AFTER     ?=
 generation:
@@ -172,7 +174,7 @@ generation:
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
 		$(if $(ACTION_INPUTS),--action-inputs) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
-		$(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		$(if $(PROMOTE_INCONCLUSIVE),--promote-inconclusive) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

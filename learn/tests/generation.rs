@@ -73,12 +73,18 @@ fn generation_with(dir: &Path, jobs: usize, policy_epochs: usize, extra: &[&str]
     args.push("2".to_string());
     args.extend(["--jobs".to_string(), jobs.to_string()]);
     args.extend(["--policy-epochs".to_string(), policy_epochs.to_string()]);
-    // A flag of SETTINGS given again in `extra` replaces its value there.
+    // A flag of SETTINGS given again in `extra` replaces its values there (`--sprt` two).
     let mut extra = extra.iter().map(|s| s.to_string());
     while let Some(flag) = extra.next() {
         match args.iter().position(|arg| *arg == flag) {
             Some(at) if flag.starts_with("--") && SETTINGS.contains(&flag.as_str()) => {
-                args[at + 1] = extra.next().expect("a value after a setting's flag");
+                let values = args[at + 1..]
+                    .iter()
+                    .take_while(|arg| !arg.starts_with("--"))
+                    .count();
+                for value in &mut args[at + 1..at + 1 + values] {
+                    *value = extra.next().expect("the values after a setting's flag");
+                }
             }
             _ => args.push(flag),
         }
@@ -600,4 +606,55 @@ fn a_gate_on_the_clock_records_its_budget_and_resumes_only_with_it() {
     let output = generation(&dir, &["--gate-budget-ms", "0", "--gate-games", "4"]);
     assert_one_line_error(&output, "--gate-budget-ms must be a positive number");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_undecided_gate_promotes_only_a_generation_that_promotes_the_inconclusive() {
+    // Bounds 2 Elo apart: one pair decides nothing.
+    for (name, promote_inconclusive) in [("undecided-kept", false), ("undecided-promoted", true)] {
+        let dir = fresh(name);
+        let (root, keep, players, _) = places(&dir);
+        let mut extra = vec!["--sprt", "-1", "1", "--gate-games", "2"];
+        if promote_inconclusive {
+            extra.push("--promote-inconclusive");
+        }
+        assert_success(&generation(&dir, &extra));
+        let state_path = root.join("gen-002/state.txt");
+        let state = String::from_utf8(read(&state_path)).unwrap();
+        let (switch, promoted) = if promote_inconclusive {
+            ("yes", "yes")
+        } else {
+            ("no", "no")
+        };
+        assert!(
+            state.contains(&format!("promote-inconclusive: {switch}\n")),
+            "{state}"
+        );
+        assert!(state.contains("step: gate inconclusive "), "{state}");
+        assert!(
+            state.contains(&format!("step: promoted {promoted}\n")),
+            "{state}"
+        );
+        assert_eq!(keep.join("gen-002").exists(), promote_inconclusive);
+        let roster = String::from_utf8(read(&players)).unwrap();
+        assert_eq!(roster.contains("csb-gen-002"), promote_inconclusive);
+
+        // The rule is one of the generation's settings: another is refused, nothing written.
+        forget_step(&state_path, "promoted");
+        let mut other = vec!["--sprt", "-1", "1", "--gate-games", "2"];
+        if !promote_inconclusive {
+            other.push("--promote-inconclusive");
+        }
+        let (was, now) = if promote_inconclusive {
+            ("yes", "no")
+        } else {
+            ("no", "yes")
+        };
+        assert_one_line_error(
+            &generation(&dir, &other),
+            &format!("begun with other settings (promote-inconclusive {was}, this command {now})"),
+        );
+        assert_eq!(keep.join("gen-002").exists(), promote_inconclusive);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -90,6 +90,10 @@ pub struct GenerationArgs {
     /// The gate's SPRT bounds in Elo.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], default_values_t = [0.0, 50.0], allow_negative_numbers = true)]
     sprt: Vec<f64>,
+    /// Promote the candidate also when the gate ends its games undecided (not measurably
+    /// worse): only a gate whose SPRT accepts the lower bound keeps the parent.
+    #[arg(long)]
+    promote_inconclusive: bool,
     /// The loop's seed (self-play and gate seeds derive from it and the generation).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -135,6 +139,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         gate_iterations: args.gate_iterations,
         gate_budget_ms: args.gate_budget_ms,
         sprt: (args.sprt[0], args.sprt[1]),
+        promote_inconclusive: args.promote_inconclusive,
         seed: args.seed,
     };
     let places = Places {

@@ -323,6 +323,7 @@ mod tests {
             gate_iterations: 700,
             gate_budget_ms,
             sprt: (0.0, 50.0),
+            promote_inconclusive: false,
             seed: 1,
         };
         let bot = BotConfig::default();

@@ -409,11 +409,17 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
     Ok(())
 }
 
-/// Step 4, promotion: accepted by the gate, the generation is kept and becomes the best; either way
-/// the step is recorded and the table written again. Returns the turn's report.
+/// Step 4, promotion: accepted by the gate (or left undecided by it, with
+/// `--promote-inconclusive`), the generation is kept and becomes the best; either way the step
+/// is recorded and the table written again. Returns the turn's report.
 fn promote(dir: &Path, state: &mut State, places: &Places) -> Result<String, String> {
     let gate = GateResult::parse(state.step("gate").unwrap_or(""))?;
-    let promoted = gate.decision == "accepted";
+    let promote_inconclusive = state
+        .settings
+        .as_ref()
+        .is_some_and(|settings| settings.promote_inconclusive);
+    let promoted =
+        gate.decision == "accepted" || (promote_inconclusive && gate.decision == "inconclusive");
     if promoted {
         keep(dir, state, places)?;
         write_best(&places.root, state.generation)?;

@@ -58,12 +58,17 @@ pub struct Settings {
     pub gate_budget_ms: Option<f64>,
     /// The SPRT's Elo bounds.
     pub sprt: (f64, f64),
+    /// Whether a gate that ends its games undecided promotes the candidate too: "not measurably
+    /// worse", as AlphaZero replaced its network without a gate and Leela Zero dropped its
+    /// 55% one. With bounds such as [-25, 25] the gate then refuses only a candidate the SPRT
+    /// finds worse.
+    pub promote_inconclusive: bool,
     /// The loop's seed: self-play and gate seeds derive from it and the generation.
     pub seed: u64,
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 22] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 23] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -105,6 +110,15 @@ impl Settings {
             ),
             ("sprt-elo0", self.sprt.0.to_string()),
             ("sprt-elo1", self.sprt.1.to_string()),
+            (
+                "promote-inconclusive",
+                if self.promote_inconclusive {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .to_string(),
+            ),
             ("seed", self.seed.to_string()),
         ]
     }

@@ -122,6 +122,8 @@ impl State {
                     Some(_) => Some(number("gate-budget-ms")?),
                 },
                 sprt: (number("sprt-elo0")?, number("sprt-elo1")?),
+                // A state from before the switch promoted on an accepted gate alone.
+                promote_inconclusive: switch("promote-inconclusive")?,
                 seed: number("seed")? as u64,
             })
         } else {
