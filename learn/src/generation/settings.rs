@@ -89,18 +89,9 @@ impl Settings {
             ),
             ("target", self.target.to_string()),
             ("td-rounds", self.td_rounds.to_string()),
-            (
-                "warm-start",
-                if self.warm_start { "yes" } else { "no" }.to_string(),
-            ),
-            (
-                "temper-policy",
-                if self.temper_policy { "yes" } else { "no" }.to_string(),
-            ),
-            (
-                "action-inputs",
-                if self.action_inputs { "yes" } else { "no" }.to_string(),
-            ),
+            ("warm-start", yes_no(self.warm_start)),
+            ("temper-policy", yes_no(self.temper_policy)),
+            ("action-inputs", yes_no(self.action_inputs)),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),
             (
@@ -110,18 +101,15 @@ impl Settings {
             ),
             ("sprt-elo0", self.sprt.0.to_string()),
             ("sprt-elo1", self.sprt.1.to_string()),
-            (
-                "promote-inconclusive",
-                if self.promote_inconclusive {
-                    "yes"
-                } else {
-                    "no"
-                }
-                .to_string(),
-            ),
+            ("promote-inconclusive", yes_no(self.promote_inconclusive)),
             ("seed", self.seed.to_string()),
         ]
     }
+}
+
+/// A switch as the state writes it (`State::read` reads a missing entry as no).
+fn yes_no(switch: bool) -> String {
+    if switch { "yes" } else { "no" }.to_string()
 }
 
 /// Where the loop keeps things and which programs it runs.
