@@ -1,27 +1,38 @@
-//! Generation 1: the networks on main (embedded in the bot) as the loop's first generation, its
-//! folder with its network and policy files and a state that says it is promoted, in the root
-//! and among the kept generations.
+//! Generation 1: the loop's first generation, its folder with its network and policy files and
+//! a state that says it is promoted. The kept folder's (`learn/generations/gen-001`, in the
+//! repository) is made once, from the networks embedded in the bot at the time; a root's is a
+//! copy of the kept one, so that generation 1 stays the networks the loop began from after the
+//! default has moved on (it plays generation 3's since row R23, docs/strength.md).
 
-use crate::common::files::{create_dir, read_bytes};
+use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
-use crate::generation::state::{folder_name, State};
+use crate::generation::state::{folder_name, State, STATE_FILE};
 use crate::policy::net_file::{write_embedded_policy, POLICY_FILE};
 use crate::value::net_file::{write_embedded, NET_FILE};
 use std::path::Path;
 
-/// Generation 1, the network on main (embedded in the bot): its folder with its network file
-/// and a state that says it is promoted, in the root and among the kept generations. Created
-/// once.
+/// Generation 1 in the kept generations (made from the embedded networks if missing) and in the
+/// root (a copy of the kept one if missing). Created once each.
 pub(crate) fn first_generation(root: &Path, keep: &Path) -> Result<(), String> {
-    for folder in [root, keep] {
-        first_generation_in(folder)?;
+    first_generation_in(keep)?;
+    let kept = keep.join(folder_name(1));
+    let dir = root.join(folder_name(1));
+    let copy = |name: &str| write_whole(&dir.join(name), read_bytes(&kept.join(name))?);
+    if State::read(&dir)?.is_none() {
+        create_dir(&dir)?;
+        copy(NET_FILE)?;
+        // The state last: a copy cut short before it is made again whole.
+        copy(STATE_FILE)?;
+    }
+    if !dir.join(POLICY_FILE).exists() {
+        copy(POLICY_FILE)?;
     }
     Ok(())
 }
 
-/// Generation 1's folder in `folder` (a root or the kept generations), created once; its
-/// policy file (the bot's embedded policy) is added to a folder made before generations
-/// trained the policy.
+/// Generation 1's folder in `folder` (the kept generations), created once from the networks
+/// embedded in the bot; its policy file (the bot's embedded policy) is added to a folder made
+/// before generations trained the policy.
 pub fn first_generation_in(folder: &Path) -> Result<(), String> {
     let dir = folder.join(folder_name(1));
     if State::read(&dir)?.is_none() {
@@ -46,8 +57,8 @@ fn first_state(dir: &Path) -> Result<(), String> {
         settings: None,
         steps: vec![(
             "promoted".to_string(),
-            "yes (the network on main, learn/model/value.safetensors, embedded in the bot: 64 \
-             wide, trained by the TD chain, scripts/td-chain.sh)"
+            "yes (the networks embedded in the bot when this folder was made: \
+             learn/model/value.safetensors and learn/model/policy.txt)"
                 .to_string(),
         )],
     }

@@ -5,10 +5,10 @@
 //! the hand evaluation's, its policy's test figures, its gate, and its row at the real control
 //! against the first network (a match outside the loop: `real-control.txt` holds its result
 //! and where the row is, one line).
-//! Generation 1 is the network on main. Each generation's Elo against generation 1 is the sum
-//! of the gates' Elo along its line of parents, its interval the gates' half-widths added in
-//! quadrature (the gates are independent matches); each generation's loss curves are drawn
-//! beside it (`loss.svg`).
+//! Generation 1 is the loop's start (the default's networks until row R23). Each generation's
+//! Elo against generation 1 is the sum of the gates' Elo along its line of parents, its
+//! interval the gates' half-widths added in quadrature (the gates are independent matches);
+//! each generation's loss curves are drawn beside it (`loss.svg`).
 
 use crate::common::files::write_whole;
 use crate::common::manifest::Manifest;
@@ -160,7 +160,7 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
         };
         let gate = state
             .step("gate")
-            .map_or("— (the network on main)".to_string(), |gate| {
+            .map_or("— (the loop's start)".to_string(), |gate| {
                 GateResult::parse(gate).map_or(gate.to_string(), |g| {
                     format!(
                         "{} vs gen {}: {}/{}/{} W/D/L, Elo {:+.0} [{:+.0}, {:+.0}]",

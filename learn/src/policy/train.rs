@@ -240,9 +240,11 @@ pub fn train_policy(
             step().map_err(candle_error)?;
         }
         let validation = figures(&model, &data.validation)?;
+        let training = figures(&model, &data.train)?;
         eprintln!(
-            "train-policy: epoch {} validation policy {:.4} value {:.4} top-1 {:.2}%",
+            "train-policy: epoch {} training policy {:.4}, validation policy {:.4} value {:.4} top-1 {:.2}%",
             epoch + 1,
+            training.policy_loss,
             validation.policy_loss,
             validation.value_loss,
             100.0 * validation.top1

@@ -182,7 +182,10 @@ mod tests {
         let config = BotConfig::from_args(&args).unwrap();
         let policy = config.policy_net.unwrap();
         assert_eq!(policy.path, "control");
-        assert_eq!(PolicyNetwork::from_values(&policy.values), control());
+        assert_eq!(
+            PolicyNetwork::from_values_with_actions(&policy.values),
+            control()
+        );
     }
 
     #[test]
