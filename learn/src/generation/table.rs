@@ -67,7 +67,7 @@ fn policy_cell(dir: &Path, state: &State) -> String {
     });
     match figures {
         Some((Some(loss), Some(uniform), Some(top1))) => format!("{loss} / {uniform}, {top1}%"),
-        _ if state.generation == 1 => "the embedded policy".to_string(),
+        _ if state.generation == 1 => "the policy embedded then".to_string(),
         _ => match state.step("policy") {
             Some(step) if step.starts_with("kept-from") => {
                 format!("gen {}'s", state.parent)
@@ -250,7 +250,10 @@ mod tests {
             "2.1234 / 2.3026, 31.50%"
         );
         let empty = dir.join("none");
-        assert_eq!(policy_cell(&empty, &state(1, None)), "the embedded policy");
+        assert_eq!(
+            policy_cell(&empty, &state(1, None)),
+            "the policy embedded then"
+        );
         assert_eq!(
             policy_cell(&empty, &state(4, Some("kept-from 3 policy-sha256 ab"))),
             "gen 3's"
