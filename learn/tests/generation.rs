@@ -658,3 +658,34 @@ fn an_undecided_gate_promotes_only_a_generation_that_promotes_the_inconclusive()
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A root's generation 1 is a copy of the kept one (the networks the loop began from), not the
+/// networks the bot embeds today: with the repository's `learn/generations/gen-001` kept, a new
+/// root plays generation 2's games with those files.
+#[test]
+fn a_new_roots_first_generation_is_the_kept_one_not_the_embedded_networks() {
+    let dir = fresh("first-from-keep");
+    let (root, keep, _, _) = places(&dir);
+    let repository_first = Path::new(env!("CARGO_MANIFEST_DIR")).join("generations/gen-001");
+    std::fs::create_dir_all(keep.join("gen-001")).unwrap();
+    let names = ["network.txt", "policy.txt", "state.txt"];
+    for name in names {
+        std::fs::copy(repository_first.join(name), keep.join("gen-001").join(name)).unwrap();
+    }
+    // The kept policy is not today's embedded one, or a copy could not be told from a new one.
+    let embedded =
+        csb::bot::policy_net::file::write_text(&csb::bot::policy_net::embedded::embedded());
+    assert_ne!(
+        read(&repository_first.join("policy.txt")),
+        embedded.into_bytes()
+    );
+
+    assert_success(&generation(&dir, &["--stop-after", "selfplay"]));
+    for name in names {
+        assert_eq!(
+            read(&root.join("gen-001").join(name)),
+            read(&repository_first.join(name)),
+            "{name}"
+        );
+    }
+}
