@@ -12,7 +12,7 @@ use learn::policy::command::{
     embed_policy, export_policy, temper_policy, train_policy, EmbedPolicyArgs, ExportPolicyArgs,
     TemperPolicyArgs, TrainPolicyArgs,
 };
-use learn::selfplay::command::{selfplay, SelfplayArgs};
+use learn::selfplay::command::{selfplay, visit_noise, SelfplayArgs, VisitNoiseArgs};
 use learn::value::command::{
     evaluate, export, plot_losses, train, EvaluateArgs, ExportArgs, PlotArgs, TrainArgs,
 };
@@ -34,6 +34,10 @@ enum Command {
     /// game into DIR, listed in DIR/manifest.txt with the run's settings and the bots'
     /// signatures (games already there are skipped: resumable; a DIR of another run is refused).
     Selfplay(SelfplayArgs),
+    /// Measure how well any policy could predict the root visits: self-play's games with each
+    /// seat's search repeated by twins of other seeds, and the bounds on the cross-entropy floor
+    /// that one search's visits leave (the entropy of the mean of several searches' visits).
+    VisitNoise(VisitNoiseArgs),
     /// Merge the shard directories of one self-play run (`selfplay --shard I/N`, one each) into
     /// one data directory with the manifest an unsharded run writes; refuses (one line, nothing
     /// written) shards of different runs, overlapping or together incomplete, or an OUT holding
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Selfplay(args) => selfplay(&args),
         Command::Merge(args) => merge(&args),
+        Command::VisitNoise(args) => visit_noise(&args),
         Command::Train(args) => train(&args),
         Command::Export(args) => export(&args),
         Command::Generation(args) => generation(&args),

@@ -3,7 +3,7 @@
 //! keeps the model's manifest, and wrong inputs (a wrong flag, a data file changed after
 //! self-play, a missing data directory, self-play of another run into a directory, game files
 //! without a manifest, a model of the wrong shape) give one line and exit code 2 without touching
-//! what was already written.
+//! what was already written; `visit-noise` prints its bounds in order.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -194,6 +194,50 @@ fn a_wrong_flag_is_one_line() {
         "'--bogus' found (see learn --help)",
     );
     assert_one_line_error(&learn(&["fly"]), "unrecognized subcommand 'fly'");
+}
+
+/// `learn visit-noise` on one short game: its bounds in order on stdout; wrong counts refused.
+#[test]
+fn visit_noise_brackets_the_floor_and_refuses_wrong_counts() {
+    let output = learn(&[
+        "visit-noise",
+        "--games",
+        "1",
+        "--twins",
+        "2",
+        "--iterations",
+        "40",
+        "--nodes",
+        "5000",
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let figure = |prefix: &str| -> f64 {
+        let line = stdout
+            .lines()
+            .find(|line| line.starts_with(prefix))
+            .expect(prefix);
+        let value = line[prefix.len()..]
+            .split([' ', ':'])
+            .find(|w| !w.is_empty());
+        value.and_then(|w| w.parse().ok()).expect(line)
+    };
+    let single = figure("visits' entropy (one search, as the policy's test split):");
+    let below = figure("floor at least");
+    let above = figure("floor at most");
+    assert!(single < below && below < above, "{stdout}");
+    assert_one_line_error(
+        &learn(&["visit-noise", "--twins", "0"]),
+        "--twins must be 1 to 64, not 0",
+    );
+    assert_one_line_error(
+        &learn(&["visit-noise", "--games", "0"]),
+        "--games must be at least 1",
+    );
 }
 
 #[test]

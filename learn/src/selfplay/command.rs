@@ -1,6 +1,7 @@
 //! `learn selfplay`: its arguments, the players built from csb flags (named in the data by
 //! their files' content, not their paths), the manifest's run and its checks, the games played
-//! and written one file each (`play.rs` plays them), and the line it ends with.
+//! and written one file each (`play.rs` plays them), and the line it ends with. Also `learn
+//! visit-noise` (`visit_noise.rs`): the same games with twin searches, and its table.
 
 use crate::common::files::write_whole;
 use crate::common::manifest::sha256_hex;
@@ -8,7 +9,8 @@ use crate::data::game_file::{write_game, GameRecord};
 use crate::data::manifest::{begin_run, list_games};
 use crate::data::run::{game_file_name, map_seed, Run, RunBot};
 use crate::data::shard::Shard;
-use crate::selfplay::play::{play_games, Contestant};
+use crate::selfplay::play::{on_threads, play_games, Contestant};
+use crate::selfplay::visit_noise::{tally_game, NoiseTally};
 use csb::bot::signature::{decision_signature, signature_hex};
 use std::path::{Path, PathBuf};
 
@@ -212,6 +214,102 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         manifest.run.games,
         manifest.data_sha256()
     );
+    Ok(())
+}
+
+#[derive(clap::Args)]
+pub struct VisitNoiseArgs {
+    /// Games to play (self-play's games 0..N of the seed's run).
+    #[arg(long, default_value_t = 20)]
+    games: u64,
+    /// Twin searches of each seat's every turn (each root then has 1 + N draws).
+    #[arg(long, default_value_t = 4)]
+    twins: usize,
+    /// Search iterations per turn of every search (as self-play's).
+    #[arg(long, default_value_t = 5000)]
+    iterations: u64,
+    /// Seed of the run: maps, seats and searches derive from it as in self-play.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// csb flags of the bot (besides --iterations), e.g. "--eval net --net-file F".
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    bot_args: String,
+    /// Nodes per search tree (as csb's --nodes).
+    #[arg(long, default_value_t = 100_000)]
+    nodes: usize,
+    /// Games played at once, one a thread; the figures do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
+}
+
+/// Most twins a root may have (each multiplies a game's cost).
+const MAX_TWINS: usize = 64;
+
+/// `learn visit-noise`: the games played with their twins, and the floor's bounds, one line
+/// each, on stdout.
+pub fn visit_noise(args: &VisitNoiseArgs) -> Result<(), String> {
+    if args.iterations == 0 {
+        return Err("--iterations must be at least 1".to_string());
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    if !(1..=MAX_TWINS).contains(&args.twins) {
+        return Err(format!(
+            "--twins must be 1 to {MAX_TWINS}, not {}",
+            args.twins
+        ));
+    }
+    let bot = contestant("csb", &args.bot_args, args.iterations, args.nodes)?;
+    let contestants = [bot.clone(), bot];
+    let indices: Vec<u64> = (0..args.games).collect();
+    let bar = indicatif::ProgressBar::new(args.games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "visit-noise {pos}/{len} games [{elapsed_precise} < {eta_precise}] {wide_bar}",
+        )
+        .expect("a valid template"),
+    );
+    let mut tally = NoiseTally::new(args.twins);
+    on_threads(
+        &indices,
+        args.jobs as usize,
+        |game| tally_game(args.seed, game, &contestants, args.twins),
+        |_, game_tally| {
+            tally.merge(&game_tally);
+            bar.inc(1);
+            Ok(())
+        },
+    )?;
+    bar.finish();
+    let figures = tally
+        .figures()
+        .ok_or("no root was visited by every search")?;
+    println!(
+        "visit-noise: {} games, {} own pods' roots, {} iterations a search, 1 + {} searches a \
+         root, bot {:?}",
+        args.games, figures.roots, args.iterations, args.twins, args.bot_args
+    );
+    println!(
+        "visits' entropy (one search, as the policy's test split): {:.4}",
+        figures.lower_bounds[0]
+    );
+    for (index, bound) in figures.lower_bounds.iter().enumerate().skip(1) {
+        println!(
+            "floor at least {bound:.4}: entropy of the mean of {} searches",
+            index + 1
+        );
+    }
+    for (index, (bound, weight)) in figures.upper_bounds.iter().enumerate() {
+        println!(
+            "floor at most {bound:.4}: one search against the mean of {} others (smoothing \
+             {weight})",
+            index + 1
+        );
+    }
+    if let Some(floor) = figures.extrapolated_floor {
+        println!("floor about {floor:.4}: the lower bounds fitted as a - b/m, m searches");
+    }
     Ok(())
 }
 

@@ -37,51 +37,16 @@ pub fn play_game(
     index: u64,
     contestants: &[Contestant; 2],
 ) -> Result<GameRecord, String> {
-    let map_seed = map_seed(seed, index);
-    let map = Map::from_seed(map_seed);
-    let seated = if p1_is_player0(index as usize) {
-        [&contestants[0], &contestants[1]]
-    } else {
-        [&contestants[1], &contestants[0]]
-    };
-    let mut race = Race::new(map, League::Legend);
-    let init = InitInput {
-        laps: race.laps,
-        checkpoints: map
-            .checkpoints()
-            .iter()
-            .map(|c| (c.x as i32, c.y as i32))
-            .collect(),
-    };
-    let mut players = Vec::with_capacity(2);
-    for (player, contestant) in seated.iter().enumerate() {
-        let mut config = contestant.config.clone();
-        config.seed = splitmix64(splitmix64(seed ^ 0x5EED) ^ (index * 2 + player as u64));
-        config.league = League::Legend;
-        players.push(Player::new(config, &init).map_err(|error| format!("bad map: {error}"))?);
-    }
     let mut positions = Vec::new();
-    while !race.is_over() {
-        let turn = race.turn + 1;
-        let mut commands = [csb::engine::Command::new(0, 0, csb::engine::Thrust::Power(0)); 4];
-        for (player, bot) in players.iter_mut().enumerate() {
-            let input = TurnInput {
-                pods: turn_input(&race, player),
-                received_at: Instant::now(),
-            };
-            let decision = bot.play_turn(&input);
-            commands[2 * player] = decision.commands[0];
-            commands[2 * player + 1] = decision.commands[1];
-            positions.push(position(&race, player, turn, bot));
-        }
-        race.step(&commands, &mut ());
-    }
+    let (race, seated) = play_observed(seed, index, contestants, |race, player, _, bot| {
+        positions.push(position(race, player, race.turn + 1, bot));
+    })?;
     let outcome = race.outcome.expect("the loop ends with the game over");
     Ok(GameRecord {
         index,
-        map_seed,
+        map_seed: map_seed(seed, index),
         laps: race.laps,
-        checkpoints: init.checkpoints,
+        checkpoints: init_input(&race).checkpoints,
         players: [seated[0].name.clone(), seated[1].name.clone()],
         winner: outcome.winner().map(|player| player as u8),
         reason: match outcome.reason {
@@ -93,6 +58,72 @@ pub fn play_game(
         turns: race.turn,
         positions,
     })
+}
+
+/// What a bot is sent before the first turn of `race`.
+pub fn init_input(race: &Race) -> InitInput {
+    InitInput {
+        laps: race.laps,
+        checkpoints: race
+            .map
+            .checkpoints()
+            .iter()
+            .map(|c| (c.x as i32, c.y as i32))
+            .collect(),
+    }
+}
+
+/// The race of game `index` of a run seeded `seed`, before its first turn.
+pub fn new_race(seed: u64, index: u64) -> Race {
+    Race::new(Map::from_seed(map_seed(seed, index)), League::Legend)
+}
+
+/// The contestants of game `index` by seat: player 0's, then player 1's.
+pub fn seated(index: u64, contestants: &[Contestant; 2]) -> [&Contestant; 2] {
+    if p1_is_player0(index as usize) {
+        [&contestants[0], &contestants[1]]
+    } else {
+        [&contestants[1], &contestants[0]]
+    }
+}
+
+/// Plays game `index` of a run seeded `seed` out, and calls `observe(race, player, input,
+/// bot)` each turn after each player's bot decided (the race before the turn, the input the
+/// bot was sent). Returns the finished race and the contestants by seat.
+pub fn play_observed<F>(
+    seed: u64,
+    index: u64,
+    contestants: &[Contestant; 2],
+    mut observe: F,
+) -> Result<(Race, [&Contestant; 2]), String>
+where
+    F: FnMut(&Race, usize, &TurnInput, &Player),
+{
+    let seated = seated(index, contestants);
+    let mut race = new_race(seed, index);
+    let init = init_input(&race);
+    let mut players = Vec::with_capacity(2);
+    for (player, contestant) in seated.iter().enumerate() {
+        let mut config = contestant.config.clone();
+        config.seed = splitmix64(splitmix64(seed ^ 0x5EED) ^ (index * 2 + player as u64));
+        config.league = League::Legend;
+        players.push(Player::new(config, &init).map_err(|error| format!("bad map: {error}"))?);
+    }
+    while !race.is_over() {
+        let mut commands = [csb::engine::Command::new(0, 0, csb::engine::Thrust::Power(0)); 4];
+        for (player, bot) in players.iter_mut().enumerate() {
+            let input = TurnInput {
+                pods: turn_input(&race, player),
+                received_at: Instant::now(),
+            };
+            let decision = bot.play_turn(&input);
+            commands[2 * player] = decision.commands[0];
+            commands[2 * player + 1] = decision.commands[1];
+            observe(&race, player, &input, bot);
+        }
+        race.step(&commands, &mut ());
+    }
+    Ok((race, seated))
 }
 
 /// Stack of a thread that plays games (the main thread's size: the bot was written for it).
@@ -113,6 +144,23 @@ pub fn play_games<F>(
 where
     F: FnMut(u64, GameRecord) -> Result<(), String> + Send,
 {
+    on_threads(
+        indices,
+        jobs,
+        |game| play_game(seed, game, contestants),
+        finished,
+    )
+}
+
+/// Runs `play(index)` for each of `indices` on `jobs` threads at once (each with the main
+/// thread's stack) and hands each result to `finished`, one at a time, in the order they
+/// finish; the first error stops the threads from starting more and is returned once the ones
+/// under way end.
+pub fn on_threads<T, P, F>(indices: &[u64], jobs: usize, play: P, finished: F) -> Result<(), String>
+where
+    P: Fn(u64) -> Result<T, String> + Sync,
+    F: FnMut(u64, T) -> Result<(), String> + Send,
+{
     let next = AtomicUsize::new(0);
     let shared = Mutex::new((finished, None::<String>));
     let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -123,11 +171,11 @@ where
         let Some(&game) = indices.get(next.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
-        let played = play_game(seed, game, contestants);
+        let played = play(game);
         let mut guard = lock();
         let (finished, error) = &mut *guard;
         if error.is_none() {
-            if let Err(message) = played.and_then(|record| finished(game, record)) {
+            if let Err(message) = played.and_then(|result| finished(game, result)) {
                 *error = Some(message);
             }
         }
