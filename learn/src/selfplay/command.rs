@@ -9,7 +9,7 @@ use crate::data::game_file::{write_game, GameRecord};
 use crate::data::manifest::{begin_run, list_games};
 use crate::data::run::{game_file_name, map_seed, Run, RunBot};
 use crate::data::shard::Shard;
-use crate::selfplay::play::{on_threads, play_games, Contestant};
+use crate::selfplay::play::{on_threads, play_games, seated, Contestant};
 use crate::selfplay::visit_noise::{tally_game, NoiseTally};
 use csb::bot::signature::{decision_signature, signature_hex};
 use std::path::{Path, PathBuf};
@@ -120,15 +120,11 @@ fn played_by(game: &GameRecord, seed: u64, contestants: &[Contestant; 2]) -> Res
             game.map_seed, game.index
         ));
     }
-    let seated = if arena::matches::seeds::p1_is_player0(game.index as usize) {
-        [&contestants[0].name, &contestants[1].name]
-    } else {
-        [&contestants[1].name, &contestants[0].name]
-    };
-    if game.players[0] != *seated[0] || game.players[1] != *seated[1] {
+    let [first, second] = seated(game.index, contestants).map(|contestant| &contestant.name);
+    if game.players[0] != *first || game.players[1] != *second {
         return Err(format!(
-            "players {} and {} are not this run's {} and {}",
-            game.players[0], game.players[1], seated[0], seated[1]
+            "players {} and {} are not this run's {first} and {second}",
+            game.players[0], game.players[1]
         ));
     }
     Ok(())
