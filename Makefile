@@ -53,6 +53,9 @@
 #           "-25 25" with PROMOTE_INCONCLUSIVE=1 promotes a generation not measurably worse:
 #           one the gate leaves undecided after its games), JOBS=1 games at once
 #           (JOBS=2 on both cores of this machine),
+#           DEEP_ITERATIONS=20000 DEEP_SHARE=0.25 for deep turns (KataGo's playout-cap
+#           randomisation: that share of self-play's turns searched at those iterations, in trees
+#           of DEEP_NODES=400000 nodes, their positions alone training the policy),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; docs/learning.md, "Self-play generations")
 #   generations-table  write docs/generations.md and its plots again from learn/generations
@@ -161,6 +164,9 @@ WARM_START     ?=
 TEMPER_POLICY  ?=
 ACTION_INPUTS  ?=
 GATE_BUDGET_MS ?=
+DEEP_ITERATIONS ?=
+DEEP_SHARE     ?= 0.25
+DEEP_NODES     ?= 400000
 GATE_SPRT      ?= 0 50
 PROMOTE_INCONCLUSIVE ?=
 JOBS           ?= 1
@@ -174,7 +180,8 @@ generation:
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
 		$(if $(ACTION_INPUTS),--action-inputs) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
-		$(if $(PROMOTE_INCONCLUSIVE),--promote-inconclusive) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER))
+		$(if $(PROMOTE_INCONCLUSIVE),--promote-inconclusive) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER)) \
+		$(if $(DEEP_ITERATIONS),--deep-iterations $(DEEP_ITERATIONS) --deep-share $(DEEP_SHARE) --nodes $(DEEP_NODES))
 
 generations-table:
 	$(CARGO) run --release -p learn -- generations-table

@@ -3,7 +3,8 @@
 //! keeps the model's manifest, and wrong inputs (a wrong flag, a data file changed after
 //! self-play, a missing data directory, self-play of another run into a directory, game files
 //! without a manifest, a model of the wrong shape) give one line and exit code 2 without touching
-//! what was already written; `visit-noise` prints its bounds in order.
+//! what was already written; `visit-noise` prints its bounds in order; self-play's deep turns
+//! are recorded and train the policy alone (`--min-visits`).
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -320,4 +321,94 @@ fn a_model_of_the_wrong_shape_is_one_line_and_writes_nothing() {
     ]);
     assert_one_line_error(&output, "cannot read the model");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Self-play with deep turns records them in its manifest (a run with other deep turns is
+/// refused), and `train-policy --min-visits` trains on the deep searches' positions alone; too
+/// high a bar, or deep turns no deeper than the others, give one line.
+#[test]
+fn deep_turns_are_recorded_and_train_the_policy_alone() {
+    let dir = scratch("deep");
+    let data = dir.join("data");
+    let selfplay = |games: &str, share: &str, deep: &str| {
+        learn(&[
+            "selfplay",
+            "--out",
+            &text(&data),
+            "--games",
+            games,
+            "--iterations",
+            "12",
+            "--deep-iterations",
+            deep,
+            "--deep-share",
+            share,
+            "--nodes",
+            "5000",
+            "--seed",
+            "12",
+        ])
+    };
+    let output = selfplay("8", "0.5", "40");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest = std::fs::read_to_string(data.join("manifest.txt")).unwrap();
+    assert!(manifest.contains("\ndeep-turns: 40 500\n"), "{manifest}");
+    let output = selfplay("10", "0.25", "40");
+    assert_one_line_error(
+        &output,
+        "holds games of another run: its manifest has deep-turns \"40 500\"",
+    );
+    assert_one_line_error(&selfplay("8", "0.5", "12"), "--deep-iterations");
+    assert_one_line_error(&selfplay("8", "1.5", "40"), "--deep-share");
+    assert_eq!(
+        std::fs::read_to_string(data.join("manifest.txt")).unwrap(),
+        manifest
+    );
+
+    let train = |min_visits: &str| {
+        learn(&[
+            "train-policy",
+            "--data",
+            &text(&data),
+            "--out",
+            &text(&dir.join(format!("policy-{min_visits}"))),
+            "--epochs",
+            "1",
+            "--min-visits",
+            min_visits,
+        ])
+    };
+    let positions = |output: &Output| -> usize {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let line = stdout
+            .lines()
+            .find(|line| line.starts_with("positions: ") && line.contains("training"))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        line["positions: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let every = train("0");
+    assert!(
+        every.status.success(),
+        "{}",
+        String::from_utf8_lossy(&every.stderr)
+    );
+    let deep = train("13");
+    assert!(
+        deep.status.success(),
+        "{}",
+        String::from_utf8_lossy(&deep.stderr)
+    );
+    assert!(String::from_utf8_lossy(&deep.stdout).contains("searched at least 13 iterations"));
+    let (every, deep) = (positions(&every), positions(&deep));
+    assert!(deep > 0 && deep < every, "{deep} of {every}");
+    assert_one_line_error(&train("41"), "--min-visits");
 }

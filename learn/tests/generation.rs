@@ -6,7 +6,8 @@
 //! a time, ends with the files of a generation that never stopped and played one game at a time,
 //! byte for byte, and no finished game, kept file or ladder player twice; the next generation
 //! trains on the window of both generations' data; a warm start begins each training from the
-//! parent's networks (the TD rounds each from the round before). Wrong inputs give one line and
+//! parent's networks (the TD rounds each from the round before); deep turns are self-played and
+//! train the policy alone. Wrong inputs give one line and
 //! exit code 2 and leave the files as they were: other settings for an unfinished generation, a
 //! game file that is not its manifest's, a model whose manifest names other data.
 
@@ -530,6 +531,51 @@ fn a_tempered_policy_is_as_spread_as_its_parents_on_the_validation_split() {
     assert_one_line_error(
         &output,
         "begun with other settings (temper-policy yes, this command no)",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Deep turns (playout-cap randomisation): self-play searches a share of its turns deeper, the
+/// data's manifest and the state record them, and the policy trains (and is tempered) on those
+/// turns' positions alone.
+#[test]
+fn deep_turns_are_self_played_and_train_the_policy_on_their_positions() {
+    let dir = fresh("deep-turns");
+    let (root, ..) = places(&dir);
+    let flags = [
+        "--stop-after",
+        "train",
+        "--temper-policy",
+        "--deep-iterations",
+        "36",
+        "--deep-share",
+        "0.5",
+    ];
+    assert_success(&generation_with(&dir, 1, 2, &flags));
+    let generation_dir = root.join("gen-002");
+    let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("deep-turns: 36 500"), "{state}");
+    let manifest = DataManifest::read(&generation_dir.join("data"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        manifest
+            .run
+            .deep
+            .map(|deep| (deep.iterations, deep.per_mille)),
+        Some((36, 500))
+    );
+    for report in ["train-policy/report.txt", "train-policy/temper.txt"] {
+        let text = String::from_utf8(read(&generation_dir.join(report))).unwrap();
+        assert!(
+            text.contains("those searched at least 13 iterations only"),
+            "{report}: {text}"
+        );
+    }
+    let output = generation_with(&dir, 1, 2, &flags[..3]);
+    assert_one_line_error(
+        &output,
+        "begun with other settings (deep-turns 36 500, this command none)",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,6 +27,7 @@
 
 use crate::common::files::read_bytes;
 use crate::common::manifest::{sha256_hex, Manifest};
+use crate::data::deep_turns::DeepTurns;
 use crate::data::game_file::{parse_game, GameRecord};
 use crate::data::run::{game_file_name, Run, RunBot};
 use std::collections::BTreeMap;
@@ -53,6 +54,9 @@ impl DataManifest {
         manifest.push("games", self.run.games);
         for (key, value) in &settings[1..] {
             manifest.push(key, value);
+        }
+        if let Some(deep) = self.run.deep {
+            manifest.push("deep-turns", deep.manifest_value());
         }
         for (name, hash) in &self.files {
             manifest.push("game", format!("{name} {hash}"));
@@ -86,6 +90,10 @@ impl DataManifest {
             games: number("games")?,
             iterations: number("iterations")?,
             nodes: number("nodes")? as usize,
+            deep: manifest
+                .get("deep-turns")
+                .map(DeepTurns::parse)
+                .transpose()?,
             bots: [bot("bot")?, bot("opponent")?],
         };
         let mut files = BTreeMap::new();
@@ -348,6 +356,7 @@ mod tests {
             games: 4,
             iterations: 12,
             nodes: 5000,
+            deep: None,
             bots: [bot.clone(), bot],
         }
     }
@@ -383,6 +392,25 @@ mod tests {
         assert!(DataManifest::parse(&twice).unwrap_err().contains("twice"));
     }
 
+    /// A run without deep turns writes no `deep-turns:` line (its manifest is as before); one
+    /// with them reads back, and a malformed value is refused.
+    #[test]
+    fn deep_turns_round_trip_and_are_absent_without_them() {
+        let plain = DataManifest {
+            run: run(),
+            files: BTreeMap::new(),
+        };
+        assert!(!plain.text().contains("deep-turns"));
+        let mut deep = plain.clone();
+        deep.run.deep = Some(DeepTurns::new(50, 0.25, 12).unwrap());
+        assert!(deep.text().contains("deep-turns: 50 250\n"));
+        assert_eq!(DataManifest::parse(&deep.text()), Ok(deep.clone()));
+        let broken = deep.text().replace("deep-turns: 50 250", "deep-turns: 50");
+        assert!(DataManifest::parse(&broken)
+            .unwrap_err()
+            .contains("deep-turns"));
+    }
+
     #[test]
     fn another_run_is_named_by_its_first_difference() {
         let mut other = run();
@@ -395,5 +423,12 @@ mod tests {
         other = run();
         other.games = 100;
         assert_eq!(run().first_difference(&other), None);
+        let mut deep = run();
+        deep.deep = Some(DeepTurns::new(50, 0.25, 12).unwrap());
+        let (key, mine, theirs) = run().first_difference(&deep).unwrap();
+        assert_eq!(
+            (key, mine.as_str(), theirs.as_str()),
+            ("deep-turns", "none", "50 250")
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! run seeded `S` is played on the arena's map of `(S, i)` ([`map_seed`]: a pair of games per
 //! map, seats swapped) and written as `game-NNNNNN.csbsp` ([`game_file_name`]).
 
+use crate::data::deep_turns::DeepTurns;
 use arena::matches::seeds::game_seed;
 
 /// The referee seed of game `index` of a run seeded `seed`: the arena's (`arena match`), so
@@ -31,13 +32,16 @@ pub struct Run {
     pub games: u64,
     pub iterations: u64,
     pub nodes: usize,
+    /// A share of the turns searched with more iterations (`deep_turns.rs`), if any.
+    pub deep: Option<DeepTurns>,
     /// The first bot (`--bot-args`) and its opponent (`--opponent-args`, the first's flags in
     /// self-play).
     pub bots: [RunBot; 2],
 }
 
 impl Run {
-    /// The settings as `(key, value)` in the manifest's order (the game count apart).
+    /// The settings every manifest holds as `(key, value)` in the manifest's order (the game
+    /// count apart; the deep turns, where the run has them, come after them).
     pub(crate) fn settings(&self) -> [(&'static str, String); 7] {
         [
             ("seed", self.seed.to_string()),
@@ -58,5 +62,12 @@ impl Run {
             .zip(other.settings())
             .find(|((_, mine), (_, theirs))| mine != theirs)
             .map(|((key, mine), (_, theirs))| (key, mine, theirs))
+            .or_else(|| {
+                let shown = |deep: Option<DeepTurns>| {
+                    deep.map_or("none".to_string(), |deep| deep.manifest_value())
+                };
+                (self.deep != other.deep)
+                    .then(|| ("deep-turns", shown(self.deep), shown(other.deep)))
+            })
     }
 }

@@ -2,6 +2,7 @@
 //! table and plots written again from the kept generations): their arguments and what they
 //! print.
 
+use crate::data::deep_turns::DeepTurns;
 use crate::generation::settings::{Places, Settings, DEFAULT_POLICY_LEARNING_RATE};
 use crate::value::target::Target;
 use std::path::PathBuf;
@@ -30,6 +31,15 @@ pub struct GenerationArgs {
     /// Nodes per search tree.
     #[arg(long, default_value_t = 100_000)]
     nodes: usize,
+    /// Search iterations of self-play's deep turns (KataGo's playout-cap randomisation,
+    /// `learn selfplay --deep-iterations`): a share of the turns (`--deep-share`) searched
+    /// deeper, whose positions alone train the policy (`train-policy --min-visits`); the value
+    /// network trains on every position. Give `--nodes` room for them.
+    #[arg(long, requires = "deep_share")]
+    deep_iterations: Option<u64>,
+    /// The share of self-play's turns searched deep (above 0, at most 1, in thousandths).
+    #[arg(long, requires = "deep_iterations")]
+    deep_share: Option<f64>,
     /// Generations whose data the next network trains on (this one and the ones before).
     #[arg(long, default_value_t = 3)]
     window: usize,
@@ -118,10 +128,17 @@ pub struct TableArgs {
 
 /// `learn generation`: one turn of the loop, and its report.
 pub fn generation(args: &GenerationArgs) -> Result<(), String> {
+    let deep = match (args.deep_iterations, args.deep_share) {
+        (Some(iterations), Some(share)) => {
+            Some(DeepTurns::new(iterations, share, args.iterations)?)
+        }
+        _ => None,
+    };
     let settings = Settings {
         games: args.games,
         iterations: args.iterations,
         nodes: args.nodes,
+        deep,
         window: args.window,
         epochs: args.epochs,
         batch: args.batch,

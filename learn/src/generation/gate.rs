@@ -142,6 +142,7 @@ pub(crate) fn play_gate(
         Ok(Contestant {
             name: name.to_string(),
             config: gate_pace(config, settings),
+            deep: None,
         })
     };
     let contestants = [
@@ -324,6 +325,7 @@ mod tests {
             gate_budget_ms,
             sprt: (0.0, 50.0),
             promote_inconclusive: false,
+            deep: None,
             seed: 1,
         };
         let bot = BotConfig::default();

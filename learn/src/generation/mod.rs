@@ -3,7 +3,8 @@
 //!
 //! 1. **selfplay**: `b`'s networks (`csb --eval net --net-file --policy-net`: its value network
 //!    at the leaves, its policy's priors in PUCT) play themselves at a fixed iteration count into
-//!    `gen-NNN/data` (`learn selfplay`, resumable game by game);
+//!    `gen-NNN/data` (`learn selfplay`, resumable game by game), a share of the turns deeper with
+//!    `--deep-iterations` (`data::deep_turns`; the policy then trains on those turns alone);
 //! 2. **train**: the next value network is trained on the data of the last `window` generations
 //!    (`learn train`, resumable epoch by epoch) into `gen-NNN/train`, with the hand
 //!    evaluation's share of the target from the schedule (`value::target::hand_share`); then the next

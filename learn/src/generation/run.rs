@@ -6,6 +6,7 @@
 
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
+use crate::data::deep_turns::PER_MILLE;
 use crate::data::manifest::DataManifest;
 use crate::generation::eta::Eta;
 use crate::generation::first::first_generation;
@@ -225,7 +226,7 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
     let data = turn.dir.join("data");
     turn.eta.announce("selfplay", state);
     let seed = turn.settings.seed.wrapping_mul(1000) + u64::from(state.generation);
-    let flags = [
+    let mut flags = vec![
         "--games".to_string(),
         turn.settings.games.to_string(),
         "--iterations".to_string(),
@@ -234,9 +235,16 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
         turn.settings.nodes.to_string(),
         "--seed".to_string(),
         seed.to_string(),
-        "--bot-args".to_string(),
-        bot_flags(&turn.parent_dir),
     ];
+    if let Some(deep) = turn.settings.deep {
+        flags.extend([
+            "--deep-iterations".to_string(),
+            deep.iterations.to_string(),
+            "--deep-share".to_string(),
+            (f64::from(deep.per_mille) / f64::from(PER_MILLE)).to_string(),
+        ]);
+    }
+    flags.extend(["--bot-args".to_string(), bot_flags(&turn.parent_dir)]);
     if turn.places.progress {
         // The same run spread over hosts fills the same folder; this step then finds the
         // games there (README, "Self-play generations").
@@ -346,6 +354,18 @@ fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(),
     Ok(())
 }
 
+/// With deep turns, the policy's flags that read their positions alone (`--min-visits`: more
+/// root visits than a fast turn's iterations); none without.
+fn deep_positions_only(settings: &Settings) -> Vec<String> {
+    match settings.deep {
+        Some(_) => vec![
+            "--min-visits".to_string(),
+            (settings.iterations + 1).to_string(),
+        ],
+        None => Vec::new(),
+    }
+}
+
 /// Step 2b: the policy trained on the same window (`learn train-policy`), or the parent's kept
 /// with `--policy-epochs 0`.
 fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
@@ -381,6 +401,7 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         if turn.settings.action_inputs {
             args.push("--action-inputs".to_string());
         }
+        args.extend(deep_positions_only(turn.settings));
         let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;
         let details = if turn.settings.temper_policy {
@@ -393,6 +414,7 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
             for dir in window {
                 args.extend(["--window-data".to_string(), path_text(dir)]);
             }
+            args.extend(deep_positions_only(turn.settings));
             let report = run_learn(turn.places, &args)?;
             write_whole(&policy_dir.join(TEMPER_REPORT_FILE), report.as_bytes())?;
             "trained tempered"

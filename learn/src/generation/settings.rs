@@ -2,6 +2,7 @@
 //! a generation is finished with the settings it began with) and where it keeps things
 //! (`Places`: the generations' folders, the kept ones, the ladder's roster, the table).
 
+use crate::data::deep_turns::DeepTurns;
 use crate::value::target::Target;
 use std::path::PathBuf;
 
@@ -18,6 +19,9 @@ pub struct Settings {
     pub iterations: u64,
     /// Nodes per search tree.
     pub nodes: usize,
+    /// A share of self-play's turns searched with more iterations (KataGo's playout-cap
+    /// randomisation, `data/deep_turns.rs`), whose positions alone train the policy.
+    pub deep: Option<DeepTurns>,
     /// Generations whose data the next network trains on (this one and the ones before).
     pub window: usize,
     pub epochs: usize,
@@ -68,11 +72,16 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 23] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 24] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
             ("nodes", self.nodes.to_string()),
+            (
+                "deep-turns",
+                self.deep
+                    .map_or("none".to_string(), |deep| deep.manifest_value()),
+            ),
             ("window", self.window.to_string()),
             ("epochs", self.epochs.to_string()),
             ("batch", self.batch.to_string()),

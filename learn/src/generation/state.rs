@@ -4,6 +4,7 @@
 //! the generation folders under a root, and the training folders inside one.
 
 use crate::common::manifest::Manifest;
+use crate::data::deep_turns::DeepTurns;
 use crate::generation::settings::{Settings, DEFAULT_POLICY_LEARNING_RATE};
 use crate::value::target::Target;
 use std::path::{Path, PathBuf};
@@ -88,6 +89,11 @@ impl State {
                 games: number("games")? as u64,
                 iterations: number("iterations")? as u64,
                 nodes: number("nodes")? as usize,
+                // A state from before deep turns searched every turn alike.
+                deep: match manifest.get("deep-turns") {
+                    None | Some("none") => None,
+                    Some(value) => Some(DeepTurns::parse(value).map_err(error)?),
+                },
                 window: number("window")? as usize,
                 epochs: number("epochs")? as usize,
                 batch: number("batch")? as usize,

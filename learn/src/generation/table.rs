@@ -65,8 +65,18 @@ fn policy_cell(dir: &Path, state: &State) -> String {
         };
         (words.first().copied(), after("(uniform"), after("visited"))
     });
+    // A policy trained on deep turns alone is measured on their test positions.
+    let deep = state
+        .settings
+        .as_ref()
+        .and_then(|settings| settings.deep)
+        .map_or(String::new(), |deep| {
+            format!(" (deep turns' positions, {} iterations)", deep.iterations)
+        });
     match figures {
-        Some((Some(loss), Some(uniform), Some(top1))) => format!("{loss} / {uniform}, {top1}%"),
+        Some((Some(loss), Some(uniform), Some(top1))) => {
+            format!("{loss} / {uniform}, {top1}%{deep}")
+        }
         _ if state.generation == 1 => "the policy embedded then".to_string(),
         _ => match state.step("policy") {
             Some(step) if step.starts_with("kept-from") => {

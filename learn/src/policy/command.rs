@@ -35,6 +35,11 @@ pub struct TrainPolicyArgs {
     /// `csb::bot::policy_net::action_inputs`) and the layers that read them.
     #[arg(long)]
     action_inputs: bool,
+    /// Read only the positions whose search ran at least this many iterations (their own
+    /// pods' root visits): a self-play run's deep turns (`learn selfplay --deep-iterations`);
+    /// 0 reads every position.
+    #[arg(long, default_value_t = 0)]
+    min_visits: u32,
 }
 
 #[derive(clap::Args)]
@@ -65,6 +70,11 @@ pub struct TemperPolicyArgs {
     /// The tempered policy file to write (quantised, as `export-policy` writes).
     #[arg(long)]
     out: PathBuf,
+    /// Read only the positions whose search ran at least this many iterations (their own
+    /// pods' root visits): a self-play run's deep turns (`learn selfplay --deep-iterations`);
+    /// 0 reads every position.
+    #[arg(long, default_value_t = 0)]
+    min_visits: u32,
 }
 
 #[derive(clap::Args)]
@@ -82,7 +92,7 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
     if args.epochs == 0 || args.batch == 0 {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
-    let data = crate::policy::data::load_window(&args.data, &args.window_data)?;
+    let data = crate::policy::data::load_window(&args.data, &args.window_data, args.min_visits)?;
     let config = crate::policy::train::PolicyTrainConfig {
         out: args.out.clone(),
         epochs: args.epochs,
@@ -94,6 +104,12 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());
+    if args.min_visits > 0 {
+        println!(
+            "positions: those searched at least {} iterations only (--min-visits)",
+            args.min_visits
+        );
+    }
     println!(
         "model: {} (data-sha256 {})",
         args.out
@@ -111,7 +127,7 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
     // Everything is read and checked before anything is written.
     let policy = csb::bot::policy_net::file::load(&args.policy.to_string_lossy())?;
     let parent = csb::bot::policy_net::file::load(&args.like.to_string_lossy())?;
-    let data = crate::policy::data::load_window(&args.data, &args.window_data)?;
+    let data = crate::policy::data::load_window(&args.data, &args.window_data, args.min_visits)?;
     let parent_entropy = sharpness(&parent, &data.validation, 1.0).entropy;
     let temperature = fit_temperature(&policy, &data.validation, parent_entropy);
     let tempered =
@@ -139,6 +155,12 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
         tempered.entropy,
         parent.entropy
     );
+    if args.min_visits > 0 {
+        println!(
+            "positions: those searched at least {} iterations only (--min-visits)",
+            args.min_visits
+        );
+    }
     eprintln!(
         "temper-policy: {} from {}",
         args.out.display(),

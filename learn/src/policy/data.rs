@@ -7,7 +7,7 @@
 //! root was never expanded (no visits) is masked out. Split by map as the value network's data
 //! (`data::split::split_of_map`), read only when the files are their manifest's.
 
-use crate::data::game_file::{parse_game, GameRecord, STAT_ACTIONS};
+use crate::data::game_file::{parse_game, GameRecord, PositionRecord, STAT_ACTIONS};
 use crate::data::manifest::{verified_games, DataManifest};
 use crate::data::position::fast_pods;
 use crate::data::split::{split_of_map, Split};
@@ -75,14 +75,25 @@ pub struct PolicyDataSet {
     /// Older data directories read with it ([`load_window`], a generation's window) and their
     /// data hashes, oldest first; empty for one directory.
     pub window: Vec<(std::path::PathBuf, String)>,
+    /// The fewest root visits of a position read (0: every position).
+    pub min_visits: u32,
 }
 
-/// Adds every position of `game` (both views) to `samples`.
-pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), String> {
+/// Adds every position of `game` (both views) whose search ran at least `min_visits`
+/// iterations (its own pods' root visits; 0 keeps all) to `samples`: with deep turns
+/// (`data/deep_turns.rs`), the deep searches' positions alone.
+pub fn add_game(
+    game: &GameRecord,
+    samples: &mut PolicySamples,
+    min_visits: u32,
+) -> Result<(), String> {
     let map = Map::new(&game.checkpoints).map_err(|error| format!("bad course: {error}"))?;
     let course = Course::new(&map);
     let passes_to_finish = game.laps * map.checkpoint_count() as u16;
     for position in &game.positions {
+        if root_visits(position) < min_visits {
+            continue;
+        }
         // The record's own pods come first: its player 0 is the viewing player.
         let pods = fast_pods(&position.pods, &map);
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
@@ -122,9 +133,24 @@ pub fn add_game(game: &GameRecord, samples: &mut PolicySamples) -> Result<(), St
     Ok(())
 }
 
-/// Reads the games of `dir`, checked against its manifest, into the three splits (errors as
+/// The most root visits of a position's own pods: the iterations its search ran.
+fn root_visits(position: &PositionRecord) -> u32 {
+    position.stats[..2]
+        .iter()
+        .map(|stats| stats.iter().map(|stat| stat.visits).sum::<u32>())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Reads the games of `dir`, checked against its manifest, into the three splits, the
+/// positions searched at least `min_visits` iterations only ([`add_game`]; errors as
 /// `value::dataset::load`'s: one line each).
-pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
+pub fn load(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
+    load_window(dir, &[], min_visits)
+}
+
+/// The games of `dir`, checked against its manifest, in their splits; the splits may be empty.
+fn read_dir(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
     let (mut train, mut validation, mut test) = Default::default();
     let mut games = 0;
     let manifest = verified_games(dir, |path, text| {
@@ -134,39 +160,91 @@ pub fn load(dir: &Path) -> Result<PolicyDataSet, String> {
             Split::Validation => &mut validation,
             Split::Test => &mut test,
         };
-        add_game(&game, samples).map_err(|error| format!("{}: {error}", path.display()))?;
+        add_game(&game, samples, min_visits)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
         games += 1;
         Ok(())
     })?;
-    let data = PolicyDataSet {
+    Ok(PolicyDataSet {
         train,
         validation,
         test,
         games,
         manifest,
         window: Vec::new(),
-    };
-    if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
-        return Err(format!(
-            "{} holds {} games: each split (training, validation, test, by map) needs one",
-            dir.display(),
-            data.games
-        ));
-    }
-    Ok(data)
+        min_visits,
+    })
 }
 
 /// Reads `newest` and the older directories `older` (each checked against its manifest, as
-/// [`load`]) as one data set, as the value network's `value::dataset::load_window` does.
-pub fn load_window(newest: &Path, older: &[std::path::PathBuf]) -> Result<PolicyDataSet, String> {
-    let mut data = load(newest)?;
+/// [`load`], positions of at least `min_visits` iterations) as one data set, as the value
+/// network's `value::dataset::load_window` does. Each split must hold a position in the end
+/// (an older directory of fast searches only adds none under `min_visits`).
+pub fn load_window(
+    newest: &Path,
+    older: &[std::path::PathBuf],
+    min_visits: u32,
+) -> Result<PolicyDataSet, String> {
+    let mut data = read_dir(newest, min_visits)?;
     for dir in older {
-        let set = load(dir)?;
+        let set = read_dir(dir, min_visits)?;
         data.window.push((dir.clone(), set.manifest.data_sha256()));
         data.games += set.games;
         data.train.extend(set.train);
         data.validation.extend(set.validation);
         data.test.extend(set.test);
     }
+    if data.train.is_empty() || data.validation.is_empty() || data.test.is_empty() {
+        let searched = if min_visits > 0 {
+            format!(" searched at least {min_visits} iterations (--min-visits)")
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "{} holds {} games: each split (training, validation, test, by map) needs a \
+             position{searched}",
+            newest.display(),
+            data.games,
+        ));
+    }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::deep_turns::DeepTurns;
+    use crate::selfplay::play::{play_game, Contestant};
+    use csb::bot::config::BotConfig;
+
+    /// `min_visits` keeps the deep turns' positions of a game with deep turns, and only them.
+    #[test]
+    fn min_visits_keeps_the_deep_searches_only() {
+        let contestant = Contestant {
+            name: "csb".to_string(),
+            config: BotConfig {
+                iterations: Some(30),
+                nodes_per_agent: 20_000,
+                ..BotConfig::default()
+            },
+            deep: Some(DeepTurns::new(90, 0.5, 30).unwrap()),
+        };
+        let game = play_game(5, 2, &[contestant.clone(), contestant]).unwrap();
+        let deep = game
+            .positions
+            .iter()
+            .filter(|position| root_visits(position) > 30)
+            .count();
+        assert!(deep > 0 && deep < game.positions.len());
+        let mut every = PolicySamples::default();
+        add_game(&game, &mut every, 0).unwrap();
+        assert_eq!(every.len(), game.positions.len());
+        let mut deep_only = PolicySamples::default();
+        add_game(&game, &mut deep_only, 31).unwrap();
+        assert_eq!(deep_only.len(), deep);
+        assert_eq!(deep_only.action_inputs.len(), deep * ACTION_VALUES);
+        let mut none = PolicySamples::default();
+        add_game(&game, &mut none, 91).unwrap();
+        assert!(none.is_empty());
+    }
 }

@@ -5,6 +5,7 @@
 
 use crate::common::files::write_whole;
 use crate::common::manifest::sha256_hex;
+use crate::data::deep_turns::DeepTurns;
 use crate::data::game_file::{write_game, GameRecord};
 use crate::data::manifest::{begin_run, list_games};
 use crate::data::run::{game_file_name, map_seed, Run, RunBot};
@@ -43,6 +44,15 @@ pub struct SelfplayArgs {
     /// Games played at once, one a thread (one a core); the games do not depend on it.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Search iterations of the deep turns (KataGo's playout-cap randomisation): a share of the
+    /// turns (`--deep-share`), drawn from the seed, the game and the turn, searched with more
+    /// iterations than `--iterations`; their root visits are the policy's deeper targets
+    /// (`learn train-policy --min-visits`). Give `--nodes` room for them.
+    #[arg(long, requires = "deep_share")]
+    deep_iterations: Option<u64>,
+    /// The share of the turns searched deep (above 0, at most 1, in thousandths).
+    #[arg(long, requires = "deep_iterations")]
+    deep_share: Option<f64>,
 }
 
 /// A contestant from csb flags.
@@ -62,7 +72,11 @@ fn contestant(
     } else {
         format!("{name}[{}]", name_words(flags, &config).join(","))
     };
-    Ok(Contestant { name, config })
+    Ok(Contestant {
+        name,
+        config,
+        deep: None,
+    })
 }
 
 /// The words of `flags` for a player's name in the data: a network or policy file named by its
@@ -136,9 +150,21 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     if args.iterations == 0 {
         return Err("--iterations must be at least 1".to_string());
     }
-    let first = contestant("csb", &args.bot_args, args.iterations, args.nodes)?;
+    let deep = match (args.deep_iterations, args.deep_share) {
+        (Some(iterations), Some(share)) => {
+            Some(DeepTurns::new(iterations, share, args.iterations)?)
+        }
+        _ => None,
+    };
+    let with_deep = |contestant: Contestant| Contestant { deep, ..contestant };
+    let first = with_deep(contestant(
+        "csb",
+        &args.bot_args,
+        args.iterations,
+        args.nodes,
+    )?);
     let second = match &args.opponent_args {
-        Some(flags) => contestant("csb", flags, args.iterations, args.nodes)?,
+        Some(flags) => with_deep(contestant("csb", flags, args.iterations, args.nodes)?),
         None => first.clone(),
     };
     let contestants = [first, second];
@@ -158,6 +184,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
         games: args.games,
         iterations: args.iterations,
         nodes: args.nodes,
+        deep,
         bots: [first_bot, second_bot],
     };
     std::fs::create_dir_all(&args.out)

@@ -9,6 +9,7 @@
 //! Each position is recorded from both players' points of view, with the viewing player's root
 //! statistics (`data/game_file.rs`).
 
+use crate::data::deep_turns::DeepTurns;
 use crate::data::game_file::{ActionStat, GameRecord, PodRecord, PositionRecord, STAT_ACTIONS};
 use crate::data::run::map_seed;
 use arena::matches::seeds::p1_is_player0;
@@ -22,11 +23,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-/// A player of self-play: its name in the data and its bot settings (iterations set).
+/// A player of self-play: its name in the data and its bot settings (iterations set), and the
+/// turns it searches deeper, if any (`data/deep_turns.rs`: the iterations set are then the
+/// other turns').
 #[derive(Clone, Debug)]
 pub struct Contestant {
     pub name: String,
     pub config: BotConfig,
+    pub deep: Option<DeepTurns>,
 }
 
 /// Plays game `index` of a run seeded `seed` between `contestants` (the first seated as player
@@ -112,6 +116,12 @@ where
     while !race.is_over() {
         let mut commands = [csb::engine::Command::new(0, 0, csb::engine::Thrust::Power(0)); 4];
         for (player, bot) in players.iter_mut().enumerate() {
+            if let (Some(deep), Some(fast)) =
+                (seated[player].deep, seated[player].config.iterations)
+            {
+                bot.config_mut().iterations =
+                    Some(deep.iterations_on(seed, index, race.turn.into(), fast));
+            }
             let input = TurnInput {
                 pods: turn_input(&race, player),
                 received_at: Instant::now(),
@@ -260,6 +270,7 @@ fn position(race: &Race, player: usize, turn: u16, bot: &Player) -> PositionReco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::deep_turns::DeepTurns;
     use crate::data::game_file::{parse_game, write_game};
 
     fn contestants(iterations: u64) -> [Contestant; 2] {
@@ -272,10 +283,12 @@ mod tests {
             Contestant {
                 name: "a".to_string(),
                 config: config.clone(),
+                deep: None,
             },
             Contestant {
                 name: "b".to_string(),
                 config,
+                deep: None,
             },
         ]
     }
@@ -311,6 +324,36 @@ mod tests {
         .unwrap();
         games.sort();
         games
+    }
+
+    /// With deep turns, the turns the schedule draws are searched with the deep iterations
+    /// (their root visits above the fast turns'), the others with the fast ones, by both players.
+    #[test]
+    fn deep_turns_search_deeper_on_the_turns_drawn() {
+        let deep = DeepTurns::new(90, 0.5, 30).unwrap();
+        let mut players = contestants(30);
+        for player in &mut players {
+            player.deep = Some(deep);
+        }
+        let game = play_game(3, 1, &players).unwrap();
+        let mut deep_turns = 0;
+        for position in &game.positions {
+            let visits: u32 = position.stats[0].iter().map(|stat| stat.visits).sum();
+            let drawn = deep.is_deep(3, 1, u32::from(position.turn) - 1);
+            deep_turns += usize::from(drawn);
+            if drawn {
+                assert!(
+                    visits > 30 && visits <= 90,
+                    "turn {}: {visits}",
+                    position.turn
+                );
+            } else {
+                assert!(visits <= 30, "turn {}: {visits}", position.turn);
+            }
+        }
+        assert!(deep_turns > 0 && deep_turns < game.positions.len());
+        let again = play_game(3, 1, &players).unwrap();
+        assert_eq!(write_game(&again), write_game(&game));
     }
 
     #[test]

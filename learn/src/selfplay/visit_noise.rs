@@ -296,6 +296,7 @@ mod tests {
         let contestant = Contestant {
             name: "csb".to_string(),
             config,
+            deep: None,
         };
         let contestants = [contestant.clone(), contestant];
         let tally = tally_game(7, 2, &contestants, 2).unwrap();
