@@ -44,6 +44,21 @@ impl DeepTurns {
         })
     }
 
+    /// The deep turns a command's `--deep-iterations` and `--deep-share` ask for (clap makes
+    /// each require the other), or none.
+    pub fn from_flags(
+        iterations: Option<u64>,
+        share: Option<f64>,
+        fast_iterations: u64,
+    ) -> Result<Option<DeepTurns>, String> {
+        match (iterations, share) {
+            (Some(iterations), Some(share)) => {
+                DeepTurns::new(iterations, share, fast_iterations).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// Whether turn `turn` (the race's turn before it is played) of game `index` of a run
     /// seeded `seed` is searched deep.
     pub fn is_deep(&self, seed: u64, index: u64, turn: u32) -> bool {

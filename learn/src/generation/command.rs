@@ -128,12 +128,7 @@ pub struct TableArgs {
 
 /// `learn generation`: one turn of the loop, and its report.
 pub fn generation(args: &GenerationArgs) -> Result<(), String> {
-    let deep = match (args.deep_iterations, args.deep_share) {
-        (Some(iterations), Some(share)) => {
-            Some(DeepTurns::new(iterations, share, args.iterations)?)
-        }
-        _ => None,
-    };
+    let deep = DeepTurns::from_flags(args.deep_iterations, args.deep_share, args.iterations)?;
     let settings = Settings {
         games: args.games,
         iterations: args.iterations,

@@ -150,12 +150,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), String> {
     if args.iterations == 0 {
         return Err("--iterations must be at least 1".to_string());
     }
-    let deep = match (args.deep_iterations, args.deep_share) {
-        (Some(iterations), Some(share)) => {
-            Some(DeepTurns::new(iterations, share, args.iterations)?)
-        }
-        _ => None,
-    };
+    let deep = DeepTurns::from_flags(args.deep_iterations, args.deep_share, args.iterations)?;
     let with_deep = |contestant: Contestant| Contestant { deep, ..contestant };
     let first = with_deep(contestant(
         "csb",
