@@ -75,6 +75,26 @@ impl DeepTurns {
         }
     }
 
+    /// The share of the turns searched deep (as `--deep-share` takes it).
+    pub fn share(&self) -> f64 {
+        f64::from(self.per_mille) / f64::from(PER_MILLE)
+    }
+
+    /// A setting's text (a generation's state, a run's first difference): the manifest's value,
+    /// or `none` for a run without deep turns.
+    pub fn setting_text(deep: Option<DeepTurns>) -> String {
+        deep.map_or("none".to_string(), |deep| deep.manifest_value())
+    }
+
+    /// Reads [`DeepTurns::setting_text`]'s text; no entry at all (a state from before deep
+    /// turns, which searched every turn alike) reads as none.
+    pub fn parse_setting(value: Option<&str>) -> Result<Option<DeepTurns>, String> {
+        match value {
+            None | Some("none") => Ok(None),
+            Some(value) => DeepTurns::parse(value).map(Some),
+        }
+    }
+
     /// The manifest's value: `<iterations> <per mille>`.
     pub fn manifest_value(&self) -> String {
         format!("{} {}", self.iterations, self.per_mille)
@@ -141,6 +161,14 @@ mod tests {
         let deep = DeepTurns::new(20_000, 0.125, 5_000).unwrap();
         assert_eq!(deep.manifest_value(), "20000 125");
         assert_eq!(DeepTurns::parse(&deep.manifest_value()), Ok(deep));
+        assert_eq!(deep.share(), 0.125);
+        assert_eq!(DeepTurns::setting_text(None), "none");
+        assert_eq!(
+            DeepTurns::parse_setting(Some(&DeepTurns::setting_text(Some(deep)))),
+            Ok(Some(deep))
+        );
+        assert_eq!(DeepTurns::parse_setting(Some("none")), Ok(None));
+        assert_eq!(DeepTurns::parse_setting(None), Ok(None));
         for bad in ["20000", "20000 0", "20000 1001", "many 250", "1 2 3"] {
             assert!(
                 DeepTurns::parse(bad).unwrap_err().contains("deep-turns"),

@@ -63,11 +63,10 @@ impl Run {
             .find(|((_, mine), (_, theirs))| mine != theirs)
             .map(|((key, mine), (_, theirs))| (key, mine, theirs))
             .or_else(|| {
-                let shown = |deep: Option<DeepTurns>| {
-                    deep.map_or("none".to_string(), |deep| deep.manifest_value())
-                };
-                (self.deep != other.deep)
-                    .then(|| ("deep-turns", shown(self.deep), shown(other.deep)))
+                (self.deep != other.deep).then(|| {
+                    let shown = DeepTurns::setting_text;
+                    ("deep-turns", shown(self.deep), shown(other.deep))
+                })
             })
     }
 }

@@ -6,7 +6,6 @@
 
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
-use crate::data::deep_turns::PER_MILLE;
 use crate::data::manifest::DataManifest;
 use crate::generation::eta::Eta;
 use crate::generation::first::first_generation;
@@ -241,7 +240,7 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
             "--deep-iterations".to_string(),
             deep.iterations.to_string(),
             "--deep-share".to_string(),
-            (f64::from(deep.per_mille) / f64::from(PER_MILLE)).to_string(),
+            deep.share().to_string(),
         ]);
     }
     flags.extend(["--bot-args".to_string(), bot_flags(&turn.parent_dir)]);

@@ -77,11 +77,7 @@ impl Settings {
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
             ("nodes", self.nodes.to_string()),
-            (
-                "deep-turns",
-                self.deep
-                    .map_or("none".to_string(), |deep| deep.manifest_value()),
-            ),
+            ("deep-turns", DeepTurns::setting_text(self.deep)),
             ("window", self.window.to_string()),
             ("epochs", self.epochs.to_string()),
             ("batch", self.batch.to_string()),

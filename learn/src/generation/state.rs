@@ -89,11 +89,7 @@ impl State {
                 games: number("games")? as u64,
                 iterations: number("iterations")? as u64,
                 nodes: number("nodes")? as usize,
-                // A state from before deep turns searched every turn alike.
-                deep: match manifest.get("deep-turns") {
-                    None | Some("none") => None,
-                    Some(value) => Some(DeepTurns::parse(value).map_err(error)?),
-                },
+                deep: DeepTurns::parse_setting(manifest.get("deep-turns")).map_err(error)?,
                 window: number("window")? as usize,
                 epochs: number("epochs")? as usize,
                 batch: number("batch")? as usize,

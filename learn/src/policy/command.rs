@@ -104,11 +104,8 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());
-    if args.min_visits > 0 {
-        println!(
-            "positions: those searched at least {} iterations only (--min-visits)",
-            args.min_visits
-        );
+    if let Some(line) = data.positions_line() {
+        println!("{line}");
     }
     println!(
         "model: {} (data-sha256 {})",
@@ -155,11 +152,8 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
         tempered.entropy,
         parent.entropy
     );
-    if args.min_visits > 0 {
-        println!(
-            "positions: those searched at least {} iterations only (--min-visits)",
-            args.min_visits
-        );
+    if let Some(line) = data.positions_line() {
+        println!("{line}");
     }
     eprintln!(
         "temper-policy: {} from {}",

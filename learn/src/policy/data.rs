@@ -79,6 +79,18 @@ pub struct PolicyDataSet {
     pub min_visits: u32,
 }
 
+impl PolicyDataSet {
+    /// The report's line naming the positions read with `--min-visits` (none without it).
+    pub fn positions_line(&self) -> Option<String> {
+        (self.min_visits > 0).then(|| {
+            format!(
+                "positions: those searched at least {} iterations only (--min-visits)",
+                self.min_visits
+            )
+        })
+    }
+}
+
 /// Adds every position of `game` (both views) whose search ran at least `min_visits`
 /// iterations (its own pods' root visits; 0 keeps all) to `samples`: with deep turns
 /// (`data/deep_turns.rs`), the deep searches' positions alone.
