@@ -735,3 +735,62 @@ fn a_new_roots_first_generation_is_the_kept_one_not_the_embedded_networks() {
         );
     }
 }
+
+/// On a machine where the loop has not run, a new root is given the kept generations: the next
+/// generation is made by the last kept one (the best), not by generation 1, and trains without
+/// the restored generation's games, which the repository does not keep. A root with a line of
+/// its own (its own `best.txt`) is left as it is.
+#[test]
+fn a_new_root_is_given_the_kept_generations_and_trains_without_their_games() {
+    let source = fresh("restore-source");
+    assert_success(&generation(&source, &[]));
+    let (source_root, source_keep, _, _) = places(&source);
+    let best_before = read(&source_root.join("best.txt"));
+    assert!(source_keep.join("gen-002/state.txt").exists());
+
+    // Another machine: the same kept folder, no root.
+    let dir = fresh("restore-new-root");
+    let (root, keep, _, _) = places(&dir);
+    for generation in ["gen-001", "gen-002"] {
+        std::fs::create_dir_all(keep.join(generation)).unwrap();
+        for entry in std::fs::read_dir(source_keep.join(generation)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, keep.join(generation).join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let output = generation(&dir, &["--stop-after", "train"]);
+    assert_success(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("kept generations 2 copied from")
+            && stderr.contains("the window trains without them"),
+        "{stderr}"
+    );
+    for name in ["network.txt", "policy.txt", "state.txt"] {
+        assert_eq!(
+            read(&root.join("gen-002").join(name)),
+            read(&keep.join("gen-002").join(name)),
+            "{name}"
+        );
+    }
+    assert_eq!(read(&root.join("best.txt")), best_before);
+    let state = String::from_utf8(read(&root.join("gen-003/state.txt"))).unwrap();
+    assert!(state.contains("parent: 2\n"), "{state}");
+    let model = String::from_utf8(read(&root.join("gen-003/train/model.manifest"))).unwrap();
+    assert!(
+        model.contains("games: 8\n") && !model.contains("window-data: "),
+        "{model}"
+    );
+
+    // The source root has its own line: a run there restores nothing and goes on with it.
+    let output = generation(&source, &["--stop-after", "selfplay"]);
+    assert_success(&output);
+    assert!(
+        !String::from_utf8_lossy(&output.stderr).contains("copied from"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(read(&source_root.join("best.txt")), best_before);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&source);
+}

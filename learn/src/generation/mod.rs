@@ -28,10 +28,11 @@
 //! data or models whose manifests do not match their files (checked by `learn train`).
 //!
 //! The files: the settings and places (`settings`), a generation's folder and state (`state`),
-//! generation 1 (`first`), the turn step by step (`run`), the `learn` processes it runs
-//! (`learn_process`), the gate (`gate`), the promotion (`promote`), the ETA (`eta`), the
-//! generations table (`table`), and `learn generation` and `learn generations-table`
-//! (`command`). It imports every earlier room: `common`, `data`, `selfplay`, `value`, `policy`.
+//! generation 1 (`first`), a new root given the kept generations (`restore`), the turn step by
+//! step (`run`), the `learn` processes it runs (`learn_process`), the gate (`gate`), the
+//! promotion (`promote`), the ETA (`eta`), the generations table (`table`), and `learn
+//! generation` and `learn generations-table` (`command`). It imports every earlier room:
+//! `common`, `data`, `selfplay`, `value`, `policy`.
 
 pub mod command;
 pub mod eta;
@@ -39,6 +40,7 @@ pub mod first;
 pub mod gate;
 pub mod learn_process;
 pub mod promote;
+pub mod restore;
 pub mod run;
 pub mod settings;
 pub mod state;

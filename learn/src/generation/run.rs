@@ -6,12 +6,13 @@
 
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
-use crate::data::manifest::DataManifest;
+use crate::data::manifest::{DataManifest, MANIFEST_FILE};
 use crate::generation::eta::Eta;
 use crate::generation::first::first_generation;
 use crate::generation::gate::{play_gate, GateResult};
 use crate::generation::learn_process::{bot_flags, path_text, run_learn, training_args};
 use crate::generation::promote::keep;
+use crate::generation::restore::restore_kept_generations;
 use crate::generation::settings::{Places, Settings};
 use crate::generation::state::{
     best_generation, folder_name, generations, td_round_dir, write_best, State, POLICY_REPORT_FILE,
@@ -31,6 +32,16 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     check(settings)?;
     create_dir(&places.root)?;
     first_generation(&places.root, &places.keep)?;
+    let restored = restore_kept_generations(&places.root, &places.keep)?;
+    if let Some(last) = restored.last() {
+        let list: Vec<String> = restored.iter().map(u32::to_string).collect();
+        eprintln!(
+            "generation: a new root: kept generations {} copied from {} (their networks, not \
+             their games), generation {last} the best",
+            list.join(", "),
+            places.keep.display()
+        );
+    }
     let all = generations(&places.root)?;
     let best = best_generation(&places.root)?;
     let (dir, mut state) = begin_or_resume(settings, places, &all, best)?;
@@ -279,7 +290,9 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
     Ok(())
 }
 
-/// The data folders of the window's older generations (those whose self-play is done).
+/// The data folders of the window's older generations (those whose self-play is done). A
+/// generation restored from the kept ones (`restore.rs`) has no games on this machine: the
+/// window leaves it out, with a line saying so.
 fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> Vec<PathBuf> {
     all.iter()
         .filter(|(_, other)| {
@@ -288,6 +301,18 @@ fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> 
                 && other.step("selfplay").is_some()
         })
         .map(|(other_dir, _)| other_dir.join("data"))
+        .filter(|data| {
+            let here = data.join(MANIFEST_FILE).exists();
+            if !here {
+                eprintln!(
+                    "generation {}: {} is not on this machine (a restored generation's games): \
+                     the window trains without them",
+                    state.generation,
+                    data.display()
+                );
+            }
+            here
+        })
         .collect()
 }
 
