@@ -6,7 +6,8 @@
 
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
-use crate::generation::state::{folder_name, State, STATE_FILE};
+use crate::generation::restore::copy_generation;
+use crate::generation::state::{folder_name, State};
 use crate::policy::net_file::{write_embedded_policy, POLICY_FILE};
 use crate::value::net_file::{write_embedded, NET_FILE};
 use std::path::Path;
@@ -17,15 +18,12 @@ pub(crate) fn first_generation(root: &Path, keep: &Path) -> Result<(), String> {
     first_generation_in(keep)?;
     let kept = keep.join(folder_name(1));
     let dir = root.join(folder_name(1));
-    let copy = |name: &str| write_whole(&dir.join(name), read_bytes(&kept.join(name))?);
     if State::read(&dir)?.is_none() {
-        create_dir(&dir)?;
-        copy(NET_FILE)?;
-        // The state last: a copy cut short before it is made again whole.
-        copy(STATE_FILE)?;
+        copy_generation(&kept, &dir)?;
     }
+    // A root's generation 1 made before generations trained the policy has none yet.
     if !dir.join(POLICY_FILE).exists() {
-        copy(POLICY_FILE)?;
+        write_whole(&dir.join(POLICY_FILE), read_bytes(&kept.join(POLICY_FILE))?)?;
     }
     Ok(())
 }

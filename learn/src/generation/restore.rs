@@ -25,12 +25,14 @@ pub(crate) fn restore_kept_generations(root: &Path, keep: &Path) -> Result<Vec<u
         .filter(|(_, state)| state.generation > 1)
         .collect();
     for (dir, state) in generations(root)? {
-        let copy_of_kept = kept.iter().any(|(kept_dir, kept_state)| {
-            kept_state.generation == state.generation
-                && read_bytes(&kept_dir.join(STATE_FILE)).ok()
-                    == read_bytes(&dir.join(STATE_FILE)).ok()
-        });
-        if state.generation > 1 && !copy_of_kept {
+        let copy_of_kept = || {
+            kept.iter().any(|(kept_dir, kept_state)| {
+                kept_state.generation == state.generation
+                    && read_bytes(&kept_dir.join(STATE_FILE)).ok()
+                        == read_bytes(&dir.join(STATE_FILE)).ok()
+            })
+        };
+        if state.generation > 1 && !copy_of_kept() {
             return Ok(Vec::new());
         }
     }
@@ -42,16 +44,21 @@ pub(crate) fn restore_kept_generations(root: &Path, keep: &Path) -> Result<Vec<u
                 kept_dir.display()
             ));
         }
-        let dir = root.join(folder_name(state.generation));
-        create_dir(&dir)?;
-        // The state last: a copy cut short before it is no generation yet.
-        for name in [NET_FILE, POLICY_FILE, STATE_FILE] {
-            write_whole(&dir.join(name), read_bytes(&kept_dir.join(name))?)?;
-        }
+        copy_generation(kept_dir, &root.join(folder_name(state.generation)))?;
         restored.push(state.generation);
     }
     if let Some(&last) = restored.last() {
         write_best(root, last)?;
     }
     Ok(restored)
+}
+
+/// A kept generation's network, policy and state copied into `dir` (made if missing), the
+/// state last: a copy cut short before it is no generation yet, and is made again whole.
+pub(crate) fn copy_generation(kept: &Path, dir: &Path) -> Result<(), String> {
+    create_dir(dir)?;
+    for name in [NET_FILE, POLICY_FILE, STATE_FILE] {
+        write_whole(&dir.join(name), read_bytes(&kept.join(name))?)?;
+    }
+    Ok(())
 }
