@@ -56,6 +56,8 @@
 #           DEEP_ITERATIONS=20000 DEEP_SHARE=0.25 for deep turns (KataGo's playout-cap
 #           randomisation: that share of self-play's turns searched at those iterations, in trees
 #           of DEEP_NODES=400000 nodes, their positions alone training the policy),
+#           SELECT_VALUE=1 to keep the trained value network only if it beats the parent's
+#           on the window's test split (the parent's otherwise),
 #           STOP_AFTER=selfplay|train|gate for a session's share; data in
 #           data/generations; docs/learning.md, "Self-play generations")
 #   generations-table  write docs/generations.md and its plots again from learn/generations
@@ -169,6 +171,7 @@ DEEP_SHARE     ?= 0.25
 DEEP_NODES     ?= 400000
 GATE_SPRT      ?= 0 50
 PROMOTE_INCONCLUSIVE ?=
+SELECT_VALUE   ?=
 JOBS           ?= 1
 STOP_AFTER     ?=
 generation:
@@ -179,7 +182,7 @@ generation:
 		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
-		$(if $(ACTION_INPUTS),--action-inputs) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
+		$(if $(ACTION_INPUTS),--action-inputs) $(if $(SELECT_VALUE),--select-value) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
 		$(if $(PROMOTE_INCONCLUSIVE),--promote-inconclusive) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER)) \
 		$(if $(DEEP_ITERATIONS),--deep-iterations $(DEEP_ITERATIONS) --deep-share $(DEEP_SHARE) --nodes $(DEEP_NODES))
 

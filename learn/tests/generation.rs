@@ -11,6 +11,7 @@
 //! exit code 2 and leave the files as they were: other settings for an unfinished generation, a
 //! game file that is not its manifest's, a model whose manifest names other data.
 
+use csb::bot::value_net::network::HIDDEN2;
 use learn::data::manifest::DataManifest;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -793,4 +794,99 @@ fn a_new_root_is_given_the_kept_generations_and_trains_without_their_games() {
     assert_eq!(read(&source_root.join("best.txt")), best_before);
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&source);
+}
+
+/// `--select-value`: the generation carries the trained value network only when it beats its
+/// parent's on the window's test split. A network trained at learning rate 0 (its seed's
+/// weights) loses to generation 1's, which the generation then keeps, also when the step is run
+/// again, and keeps through its promotion; against a parent whose output says the opposite of
+/// generation 1's the trained network is kept.
+#[test]
+fn select_value_keeps_the_parents_network_unless_the_trained_one_beats_it_on_the_test_split() {
+    let dir = fresh("select-value");
+    let (root, keep, _, table) = places(&dir);
+    let flags = [
+        "--select-value",
+        "--learning-rate",
+        "0",
+        "--stop-after",
+        "train",
+    ];
+    let output = generation(&dir, &flags);
+    assert_success(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("generation 1's is kept"), "{stderr}");
+    let generation_dir = root.join("gen-002");
+    let parent_network = read(&root.join("gen-001/network.txt"));
+    assert_eq!(read(&generation_dir.join("network.txt")), parent_network);
+    assert_ne!(
+        read(&generation_dir.join("train/network.txt")),
+        parent_network
+    );
+    let state_path = generation_dir.join("state.txt");
+    let state = String::from_utf8(read(&state_path)).unwrap();
+    assert!(
+        state.contains("select-value: yes") && state.contains("step: value kept-from 1 log-loss"),
+        "{state}"
+    );
+    // Run again from before the step: the same choice and state (its line now last).
+    forget_step(&state_path, "value");
+    assert_success(&generation(&dir, &flags));
+    let sorted = |text: &str| {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(
+        sorted(&String::from_utf8(read(&state_path)).unwrap()),
+        sorted(&state)
+    );
+    assert_eq!(read(&generation_dir.join("network.txt")), parent_network);
+
+    // Promoted, it keeps the parent's network, and the table says whose it is.
+    assert_success(&generation(&dir, &flags[..3]));
+    assert_eq!(read(&keep.join("gen-002/network.txt")), parent_network);
+    let table = String::from_utf8(read(&table)).unwrap();
+    assert!(table.contains("(gen 1's network: "), "{table}");
+
+    // A parent that predicts the opposite: the trained network is the generation's.
+    let other = fresh("select-value-trained");
+    let (other_root, other_keep, _, other_table) = places(&other);
+    let written = learn(&[
+        "generations-table",
+        "--keep",
+        &text(&other_keep),
+        "--table",
+        &text(&other_table),
+    ]);
+    assert_success(&written);
+    // The output layer's weights (the last HIDDEN2 before its bias) times -10: the logit of
+    // a position, player 0's side minus player 1's, says the opposite of generation 1's, and
+    // louder.
+    let network = other_keep.join("gen-001/network.txt");
+    let text = String::from_utf8(read(&network)).unwrap();
+    let (magic, weights) = text.split_once('\n').unwrap();
+    let mut weights: Vec<f32> = weights
+        .split_whitespace()
+        .map(|word| word.parse().unwrap())
+        .collect();
+    let count = weights.len();
+    for weight in &mut weights[count - 1 - HIDDEN2..count - 1] {
+        *weight *= -10.0;
+    }
+    let weights: Vec<String> = weights.iter().map(f32::to_string).collect();
+    std::fs::write(&network, format!("{magic}\n{}\n", weights.join(" "))).unwrap();
+    let output = generation(&other, &["--select-value", "--stop-after", "train"]);
+    assert_success(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the trained one is kept"), "{stderr}");
+    let other_dir = other_root.join("gen-002");
+    assert_eq!(
+        read(&other_dir.join("network.txt")),
+        read(&other_dir.join("train/network.txt"))
+    );
+    let state = String::from_utf8(read(&other_dir.join("state.txt"))).unwrap();
+    assert!(state.contains("step: value trained log-loss"), "{state}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
 }

@@ -84,6 +84,11 @@ pub struct GenerationArgs {
     /// action takes the pod in one turn, read by layers of its own beside the position's.
     #[arg(long)]
     action_inputs: bool,
+    /// Keep the trained value network only when it scores a lower log-loss than the parent's on
+    /// the window's test split, the parent's otherwise: a window too short to train a better
+    /// one (generation 6's, 400 games) then still leaves the generation its new policy.
+    #[arg(long)]
+    select_value: bool,
     /// Most games of the gate (game pairs; it stops earlier when the SPRT decides).
     #[arg(long, default_value_t = 400)]
     gate_games: u64,
@@ -147,6 +152,7 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         warm_start: args.warm_start,
         temper_policy: args.temper_policy,
         action_inputs: args.action_inputs,
+        select_value: args.select_value,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,
         gate_budget_ms: args.gate_budget_ms,

@@ -10,7 +10,9 @@
 //!    evaluation's share of the target from the schedule (`value::target::hand_share`); then the next
 //!    policy on the same window's root visits and values (`learn train-policy`, seeded, so an
 //!    interrupted run trained again ends the same) into `gen-NNN/train-policy`, or with
-//!    `--policy-epochs 0` the parent's policy is kept;
+//!    `--policy-epochs 0` the parent's policy is kept; with `--select-value` the generation keeps
+//!    the trained value network only if it beats its parent's on the window's test split
+//!    (`select`), the parent's otherwise;
 //! 3. **gate**: the candidate (`gen-NNN/network.txt` and `policy.txt`) plays `b` in game pairs
 //!    (a map each, seats swapped) at a fixed iteration count, in-process on the referee's
 //!    engine (`--jobs` games at once, recorded in order), until
@@ -29,7 +31,7 @@
 //!
 //! The files: the settings and places (`settings`), a generation's folder and state (`state`),
 //! generation 1 (`first`), a new root given the kept generations (`restore`), the turn step by
-//! step (`run`), the `learn` processes it runs (`learn_process`), the gate (`gate`), the
+//! step (`run`), the `learn` processes it runs (`learn_process`), the value network's choice (`select`), the gate (`gate`), the
 //! promotion (`promote`), the ETA (`eta`), the generations table (`table`), and `learn
 //! generation` and `learn generations-table` (`command`). It imports every earlier room:
 //! `common`, `data`, `selfplay`, `value`, `policy`.
@@ -42,6 +44,7 @@ pub mod learn_process;
 pub mod promote;
 pub mod restore;
 pub mod run;
+pub mod select;
 pub mod settings;
 pub mod state;
 pub mod table;

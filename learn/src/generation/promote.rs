@@ -5,6 +5,7 @@
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::generation::gate::GateResult;
 use crate::generation::learn_process::bot_flags;
+use crate::generation::select::{ValueChoice, SELECT_STEP};
 use crate::generation::settings::Places;
 use crate::generation::state::{
     folder_name, State, POLICY_REPORT_FILE, POLICY_TRAIN_FOLDER, TEMPER_REPORT_FILE,
@@ -23,21 +24,30 @@ pub(crate) fn keep(dir: &Path, state: &State, places: &Places) -> Result<(), Str
     let kept = places.keep.join(&name);
     create_dir(&kept)?;
     let train = dir.join("train");
+    let model = train.join(crate::value::train::MODEL_FILE);
     let mut files = vec![
+        (model.clone(), "model.safetensors"),
         (
-            train.join(crate::value::train::MODEL_FILE),
-            "model.safetensors",
-        ),
-        (
-            crate::value::model_manifest::manifest_path(
-                &train.join(crate::value::train::MODEL_FILE),
-            ),
+            crate::value::model_manifest::manifest_path(&model),
             "model.manifest",
         ),
-        (dir.join(NET_FILE), NET_FILE),
         (train.join("loss.csv"), "loss.csv"),
-        (dir.join(POLICY_FILE), POLICY_FILE),
     ];
+    // A generation that kept its parent's value network (`--select-value`) keeps the parent's
+    // model, manifest and curves with it (those the parent's kept folder has), so that the
+    // kept model is the network the generation plays.
+    if let Some(parent) = state.step(SELECT_STEP).and_then(ValueChoice::kept_from) {
+        let parent_kept = places.keep.join(folder_name(parent));
+        files = files
+            .into_iter()
+            .map(|(_, name)| (parent_kept.join(name), name))
+            .filter(|(from, _)| from.exists())
+            .collect();
+    }
+    files.extend([
+        (dir.join(NET_FILE), NET_FILE),
+        (dir.join(POLICY_FILE), POLICY_FILE),
+    ]);
     let policy_folder = dir.join(POLICY_TRAIN_FOLDER);
     let reports = [
         (POLICY_REPORT_FILE, "policy-report.txt"),

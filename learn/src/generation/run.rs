@@ -13,6 +13,7 @@ use crate::generation::gate::{play_gate, GateResult};
 use crate::generation::learn_process::{bot_flags, path_text, run_learn, training_args};
 use crate::generation::promote::keep;
 use crate::generation::restore::restore_kept_generations;
+use crate::generation::select::{select_value, SELECT_STEP};
 use crate::generation::settings::{Places, Settings};
 use crate::generation::state::{
     best_generation, folder_name, generations, td_round_dir, write_best, State, POLICY_REPORT_FILE,
@@ -79,6 +80,9 @@ pub fn run(settings: &Settings, places: &Places) -> Result<String, String> {
     let window = window_data(&all, &state, settings);
     if state.step("train").is_none() {
         train_value(&turn, &mut state, &window)?;
+    }
+    if settings.select_value && state.step(SELECT_STEP).is_none() {
+        choose_value(&turn, &mut state, &window)?;
     }
     if state.step("policy").is_none() {
         train_policy(&turn, &mut state, &window)?;
@@ -378,6 +382,33 @@ fn train_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(),
     Ok(())
 }
 
+/// Step 2c with `--select-value`: the trained value network or the parent's, whichever scores
+/// the lower log-loss on the window's test split, becomes the generation's (`select.rs`).
+fn choose_value(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<(), String> {
+    let trained =
+        td_round_dir(&turn.dir, turn.settings.td_rounds, turn.settings.td_rounds).join(NET_FILE);
+    let (choice, network_sha256) = select_value(
+        &turn.dir,
+        &trained,
+        &turn.parent_dir,
+        state.parent,
+        (&turn.dir.join("data"), window),
+    )?;
+    eprintln!(
+        "generation {}: test log-loss of the trained value network {:.4}, of generation {}'s \
+         {:.4}: {}",
+        state.generation,
+        choice.trained_log_loss,
+        state.parent,
+        choice.parent_log_loss,
+        match choice.kept_from {
+            Some(parent) => format!("generation {parent}'s is kept"),
+            None => "the trained one is kept".to_string(),
+        }
+    );
+    state.done(&turn.dir, SELECT_STEP, choice.details(&network_sha256))
+}
+
 /// With deep turns, the policy's flags that read their positions alone (`--min-visits`: more
 /// root visits than a fast turn's iterations); none without.
 fn deep_positions_only(settings: &Settings) -> Vec<String> {
@@ -475,9 +506,6 @@ fn promote(dir: &Path, state: &mut State, places: &Places) -> Result<String, Str
         "promoted",
         if promoted { "yes" } else { "no" }.to_string(),
     )?;
-    if let Some(folder) = places.table.parent().filter(|f| !f.as_os_str().is_empty()) {
-        create_dir(folder)?;
-    }
     table::write(&places.keep, &places.table)?;
     Ok(format!(
         "generation {}: gate against generation {} {}; {}",

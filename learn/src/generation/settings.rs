@@ -52,6 +52,10 @@ pub struct Settings {
     /// Whether the policy is trained with inputs per action (`learn train-policy
     /// --action-inputs`, `csb::bot::policy_net::action_inputs`).
     pub action_inputs: bool,
+    /// Whether the generation keeps the trained value network only when it scores a lower
+    /// log-loss than its parent's on the window's test split, and its parent's otherwise
+    /// (`select.rs`).
+    pub select_value: bool,
     /// Most games of the gate (pairs: rounded up to even) and its iterations a turn.
     pub gate_games: u64,
     pub gate_iterations: u64,
@@ -72,7 +76,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 24] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 25] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -97,6 +101,7 @@ impl Settings {
             ("warm-start", yes_no(self.warm_start)),
             ("temper-policy", yes_no(self.temper_policy)),
             ("action-inputs", yes_no(self.action_inputs)),
+            ("select-value", yes_no(self.select_value)),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),
             (

@@ -116,6 +116,8 @@ impl State {
                 warm_start: switch("warm-start")?,
                 temper_policy: switch("temper-policy")?,
                 action_inputs: switch("action-inputs")?,
+                // A state from before the choice carried the trained value network.
+                select_value: switch("select-value")?,
                 gate_games: number("gate-games")? as u64,
                 gate_iterations: number("gate-iterations")? as u64,
                 // A state from before clocked gates played its gate at fixed iterations.

@@ -10,10 +10,11 @@
 //! interval the gates' half-widths added in quadrature (the gates are independent matches);
 //! each generation's loss curves are drawn beside it (`loss.svg`).
 
-use crate::common::files::write_whole;
+use crate::common::files::{create_dir, write_whole};
 use crate::common::manifest::Manifest;
 use crate::common::plot::{plot_elo, plot_losses, EloPoint};
 use crate::generation::gate::GateResult;
+use crate::generation::select::{ValueChoice, SELECT_STEP};
 use crate::generation::state::{folder_name, State};
 use crate::value::loss_csv::curves;
 use std::collections::BTreeMap;
@@ -101,7 +102,8 @@ fn real_control_cell(dir: &Path) -> String {
     }
 }
 
-/// Writes the table into `table` and the Elo plot beside it (`generations-elo.svg`), and
+/// Writes the table into `table` (its folder made if missing) and the Elo plot beside it
+/// (`generations-elo.svg`), and
 /// each kept generation's loss curves (`keep/gen-NNN/loss.svg`).
 pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
     let kept = read_kept(keep)?;
@@ -185,12 +187,27 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                     )
                 })
             });
+        // A generation that kept its parent's value network (`--select-value`) shows the
+        // parent's figures, marked, and both networks' log-loss on its own test split.
+        let value_kept = state.step(SELECT_STEP).and_then(|details| {
+            let parent = ValueChoice::kept_from(details)?;
+            let words: Vec<&str> = details.split_whitespace().collect();
+            let after = |word: &str| {
+                let at = words.iter().position(|w| *w == word)?;
+                words.get(at + 1).copied()
+            };
+            Some(format!(
+                " (gen {parent}'s network: {} on this generation's test split, the trained one {})",
+                after("parent").unwrap_or("—"),
+                after("trained").unwrap_or("—")
+            ))
+        });
         let dir = keep.join(folder_name(*generation));
         let policy = policy_cell(&dir, state);
         let real_control = real_control_cell(&dir);
         let _ = writeln!(
             text,
-            "| {generation} | {} | {} | {} | {target} | {} / {} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} | {real_control} |",
+            "| {generation} | {} | {} | {} | {target} | {} / {}{} | {} / {} | {policy} | {gate} | {:+.0} ± {:.0} | {real_control} |",
             if *generation == 1 {
                 "—".to_string()
             } else {
@@ -203,6 +220,7 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
                 .replace(" test", ""),
             figure("test-network", 1),
             figure("test-hand", 1),
+            value_kept.unwrap_or_default(),
             figure("test-network", 3),
             figure("test-hand", 3),
             sum,
@@ -219,7 +237,11 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
         text,
         "\n![Elo of each generation against generation 1, with its 95% interval]({plot_name})"
     );
-    let folder = table.parent().unwrap_or(Path::new("."));
+    let folder = table
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    create_dir(folder)?;
     plot_elo(&folder.join(plot_name), &points)?;
     write_whole(table, text)
 }
