@@ -186,22 +186,37 @@ impl Sshd {
         format!("ssh -F {}", text(&self.dir.join("ssh_config")))
     }
 
-    /// Kills the server's session processes (its children): every connection drops, as when
-    /// a host goes away; the server keeps listening.
+    /// Kills the server's session processes and everything they started (the remote
+    /// commands): every connection drops and the "host's" work stops with it, as when a host
+    /// goes away; the server keeps listening. Killing the sessions alone left a remote
+    /// `learn selfplay` writing games after the drop (it learns of the closed connection only
+    /// when it next writes to it), so the games counted after the drop were sometimes fewer
+    /// than those the rerun found.
     fn drop_connections(&self) {
-        let listener = self.child.id().to_string();
-        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-                continue;
-            };
-            // pid (comm) state ppid ...: the fields after the command's closing parenthesis.
-            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-            if after.split_whitespace().nth(1) == Some(listener.as_str()) {
-                let _ = Command::new("kill")
-                    .arg(entry.file_name())
-                    .stderr(Stdio::null())
-                    .status();
+        let parents: Vec<(String, String)> = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|entry| {
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                // pid (comm) state ppid ...: the fields after the command's closing parenthesis.
+                let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+                let parent = after.split_whitespace().nth(1)?.to_string();
+                Some((entry.file_name().to_string_lossy().into_owned(), parent))
+            })
+            .collect();
+        let mut doomed = Vec::new();
+        let mut frontier = vec![self.child.id().to_string()];
+        while let Some(parent) = frontier.pop() {
+            for (pid, _) in parents.iter().filter(|(_, p)| *p == parent) {
+                doomed.push(pid.clone());
+                frontier.push(pid.clone());
             }
+        }
+        if !doomed.is_empty() {
+            let _ = Command::new("kill")
+                .args(&doomed)
+                .stderr(Stdio::null())
+                .status();
         }
     }
 }

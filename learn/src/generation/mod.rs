@@ -31,9 +31,9 @@
 //!
 //! The files: the settings and places (`settings`), a generation's folder and state (`state`),
 //! generation 1 (`first`), a new root given the kept generations (`restore`), the turn step by
-//! step (`run`), the `learn` processes it runs (`learn_process`), the value network's choice (`select`), the gate (`gate`), the
-//! promotion (`promote`), the ETA (`eta`), the generations table (`table`), and `learn
-//! generation` and `learn generations-table` (`command`). It imports every earlier room:
+//! step (`run`), the `learn` processes it runs (`learn_process`), the value network's choice
+//! (`select`), the gate (`gate`), the promotion (`promote`), the ETA (`eta`), the generations
+//! table (`table`), and `learn generation` and `learn generations-table` (`command`). It imports every earlier room:
 //! `common`, `data`, `selfplay`, `value`, `policy`.
 
 pub mod command;
