@@ -33,8 +33,8 @@
 //! generation 1 (`first`), a new root given the kept generations (`restore`), the turn step by
 //! step (`run`), the `learn` processes it runs (`learn_process`), the value network's choice
 //! (`select`), the gate (`gate`), the promotion (`promote`), the ETA (`eta`), the generations
-//! table (`table`), and `learn generation` and `learn generations-table` (`command`). It imports every earlier room:
-//! `common`, `data`, `selfplay`, `value`, `policy`.
+//! table (`table`), and `learn generation` and `learn generations-table` (`command`). It
+//! imports every earlier room: `common`, `data`, `selfplay`, `value`, `policy`.
 
 pub mod command;
 pub mod eta;

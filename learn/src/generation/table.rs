@@ -48,6 +48,12 @@ fn read_kept(keep: &Path) -> Result<BTreeMap<u32, Kept>, String> {
     Ok(kept)
 }
 
+/// The word after the first `word` in `words` (a report's or state line's figure).
+fn word_after<'a>(words: &[&'a str], word: &str) -> Option<&'a str> {
+    let at = words.iter().position(|w| *w == word)?;
+    words.get(at + 1).copied()
+}
+
 /// The policy's cell of a kept generation: its report's test figures (`learn train-policy`'s
 /// `test:` line), or where its policy came from.
 fn policy_cell(dir: &Path, state: &State) -> String {
@@ -57,13 +63,7 @@ fn policy_cell(dir: &Path, state: &State) -> String {
         .find_map(|line| line.strip_prefix("test: policy cross-entropy "));
     let figures = test.map(|line| {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let after = |word: &str| {
-            words
-                .iter()
-                .position(|w| *w == word)
-                .and_then(|at| words.get(at + 1))
-                .map(|w| w.trim_end_matches([',', '%']))
-        };
+        let after = |word: &str| word_after(&words, word).map(|w| w.trim_end_matches([',', '%']));
         (words.first().copied(), after("(uniform"), after("visited"))
     });
     // A policy trained on deep turns alone is measured on their test positions.
@@ -192,10 +192,7 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
         let value_kept = state.step(SELECT_STEP).and_then(|details| {
             let parent = ValueChoice::kept_from(details)?;
             let words: Vec<&str> = details.split_whitespace().collect();
-            let after = |word: &str| {
-                let at = words.iter().position(|w| *w == word)?;
-                words.get(at + 1).copied()
-            };
+            let after = |word: &str| word_after(&words, word);
             Some(format!(
                 " (gen {parent}'s network: {} on this generation's test split, the trained one {})",
                 after("parent").unwrap_or("—"),
