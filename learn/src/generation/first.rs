@@ -2,7 +2,8 @@
 //! a state that says it is promoted. The kept folder's (`learn/generations/gen-001`, in the
 //! repository) is made once, from the networks embedded in the bot at the time; a root's is a
 //! copy of the kept one, so that generation 1 stays the networks the loop began from after the
-//! default has moved on (it plays generation 3's since row R23, docs/strength.md).
+//! default has moved on (generation 3's from row R23, generation 7's since row R36:
+//! docs/strength.md).
 
 use crate::common::files::{create_dir, read_bytes, write_whole};
 use crate::common::manifest::sha256_hex;
