@@ -1,0 +1,2 @@
+# Generation 8 from its state after training: its gate on the clock (alone on the machine).
+cd /work/main && nice -n 15 target/release/learn generation --games 400 --iterations 5000 --gate-games 200 --gate-iterations 5000 --window 3 --target td:0.8 --td-rounds 2 --epochs 4 --learning-rate 0.0005 --policy-epochs 40 --policy-learning-rate 0.003 --sprt -25 25 --jobs 2 --warm-start --temper-policy --action-inputs --gate-budget-ms 50 --promote-inconclusive --deep-iterations 20000 --deep-share 0.25 --nodes 400000 --select-value
