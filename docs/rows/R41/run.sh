@@ -1,0 +1,1 @@
+cd /work/main && SPRT="0 30" ARENA=/work/runs/r41/arena scripts/row.sh docs/rows/R41 8 --p1 "/work/runs/r41/csb --policy-temperature 0.5" --p2 "/work/runs/r41/csb" --games 200 --seed 3641 --threads 1 --time-scale 1
