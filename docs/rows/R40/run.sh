@@ -1,0 +1,1 @@
+cd /work/main && SPRT="0 50" ARENA=/work/runs/r40/arena scripts/row.sh docs/rows/R40 8 --p1 "/work/runs/r40/csb --eval net --net-file learn/generations/gen-008/network.txt --policy-net learn/generations/gen-008/policy.txt" --p2 "/work/runs/r40/csb --net-file learn/model/generation1-16wide.txt" --games 200 --seed 3622 --threads 1 --time-scale 1
