@@ -1,0 +1,1 @@
+cd /work/main && SPRT="0 30" ARENA=/work/runs/r42/arena scripts/row.sh docs/rows/R42 8 --p1 "/work/runs/r42/csb --depth 10" --p2 "/root/.cache/csb-ladder/a3f6b1e51a888962d45408dbe21dec2f191a20ff/target/release/csb" --games 200 --seed 3626 --threads 1 --time-scale 1
