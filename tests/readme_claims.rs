@@ -3,7 +3,7 @@
 //! the two commands `make` (the Makefile's default goal: build, bundle, run the bot on a
 //! recorded game) and `make test`; every `make TARGET` is a rule of the Makefile; every flag
 //! given to csb in a command is a flag of `csb --help`, with a value it accepts; every default
-//! it states for a flag (`--eval` (default league), "the defaults `--net-weight 0.5` and ...",
+//! it states for a flag (`--eval` (default league), "the defaults `--net-weight 0.6` and ...",
 //! "`LEAGUE=legend` (the default)") is the one `csb --help` or the Makefile gives; every file or
 //! folder it names or links exists. The chapters that moved out of it (docs/learning.md,
 //! docs/bundle.md, docs/arena.md) are held to the same commands, flags and files. A stale
@@ -483,7 +483,7 @@ fn a_stale_readme_fails_each_check() {
     let problems = readme_problems("stale", &stale, &truth);
     let expected = [
         "says the default of --eval is hand; csb --help says league",
-        "says the default of --net-weight is 0.15; csb --help says 0.5",
+        "says the default of --net-weight is 0.15; csb --help says 0.6",
         "says the default of --budget-ms is 40; csb --help says 50",
         "says the default of --league is gold; csb --help says legend",
         "says LEAGUE=gold is the default",
