@@ -295,7 +295,7 @@ pub fn bench_turn_profile() {
     let config = BotConfig::default();
     let (default, same) = profile::<_, Puct>(&config, &init, &turns, DEFAULT_ITERATIONS, |map| {
         Guided::new(
-            NetworkBlend::embedded(config.eval_played(), map),
+            NetworkBlend::embedded(config.eval, map),
             embedded::embedded(),
             map,
             false,
@@ -308,7 +308,7 @@ pub fn bench_turn_profile() {
     };
     let (hand, same) = profile::<_, Ucb1>(&hand_config, &init, &turns, HAND_ITERATIONS, |_| {
         HandEvaluation {
-            weights: config.eval_played(),
+            weights: config.eval,
         }
     });
     print("hand", &hand, same);

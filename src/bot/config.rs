@@ -312,15 +312,8 @@ tunables! {
             "print each pod's root statistics on stderr every turn";
         search: SearchParams = SearchParams::default();
         eval: EvalWeights = EvalWeights::default();
-        /// Whether `--net-weight` was given: otherwise the league's share applies
-        /// ([`BotConfig::eval_played`]).
-        net_weight_chosen: bool = false;
     }
 }
-
-/// The network's share of each leaf score in Gold, where the default blend of Legend (0.6, row
-/// R43 of docs/strength.md) was not measured: Gold's rows (GN1, GN2) played 0.5.
-pub const GOLD_NET_WEIGHT: f64 = 0.5;
 
 impl BotConfig {
     /// The selection this configuration plays ([`SelectionKind::with`] its league's
@@ -336,16 +329,6 @@ impl BotConfig {
             depth: self.depth.with(self.evaluation.in_league(self.league)),
             ..self.search
         }
-    }
-
-    /// The evaluation's tunables as played: the flags' values, with the network's share
-    /// [`GOLD_NET_WEIGHT`] in Gold unless `--net-weight` chose one.
-    pub fn eval_played(&self) -> EvalWeights {
-        let mut weights = self.eval;
-        if self.league == League::Gold && !self.net_weight_chosen {
-            weights.net_weight = GOLD_NET_WEIGHT;
-        }
-        weights
     }
 
     /// Whether the policy network guides the search (PUCT's priors or the rollouts' moves).

@@ -49,11 +49,10 @@ tunables! {
         /// 0.3 beat 0.15 by +119 Elo, 0.5 beat 0.3 by +56 and 0.7 lost to 0.5 by 119 (screens
         /// W1-W3), and at the real control 0.5 beat 0.15 22 games of 26 (R10, SPRT [0, 50]
         /// accepted). 0.5 until row R43: with generation 7's networks 0.6 beat 0.5 at the real
-        /// control (SPRT [0, 30] accepted); Gold keeps 0.5 unless the flag says otherwise
-        /// (`config::GOLD_NET_WEIGHT`). The network alone loses every game (rows N1-N8).
+        /// control (SPRT [0, 30] accepted), and in Gold too (row GN3, SPRT [0, 50] accepted).
+        /// The network alone loses every game (rows N1-N8).
         net_weight: f64 = 0.6 => "net-weight", "W", fraction,
-            "with --eval net: the network's share of each pod's score, the rest the hand one's \
-             (gold: 0.5 unless given)";
+            "with --eval net: the network's share of each pod's score, the rest the hand one's";
         /// With the network: the factor on its logit change from the root.
         net_gain: f64 = 1.0 => "net-gain", "G", positive,
             "with --eval net: factor on the network's logit change from the root";

@@ -183,9 +183,6 @@ impl BotConfig {
                 };
                 format!("--{} expects {expected}, got \"{value}\"", flag.name())
             })?;
-            if flag.name() == "net-weight" {
-                config.net_weight_chosen = true;
-            }
             index += 2;
         }
         Ok(config)
@@ -199,21 +196,6 @@ mod tests {
 
     fn args(text: &str) -> Vec<String> {
         text.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn the_networks_share_is_the_leagues_unless_the_flag_chooses_it() {
-        let share = |text: &str| {
-            BotConfig::from_args(&args(text))
-                .unwrap()
-                .eval_played()
-                .net_weight
-        };
-        assert_eq!(share("--league legend"), 0.6);
-        assert_eq!(share("--league gold"), crate::bot::config::GOLD_NET_WEIGHT);
-        assert_eq!(share("--league gold --net-weight 0.6"), 0.6);
-        assert_eq!(share("--net-weight 0.3 --league gold"), 0.3);
-        assert_eq!(share("--net-weight 0.3"), 0.3);
     }
 
     #[test]
@@ -400,13 +382,7 @@ mod tests {
             if flag.name() == "iterations" {
                 continue; // its default is "no fixed count", which no value sets
             }
-            // Given, --net-weight is marked chosen (`eval_played`); the values are the defaults.
-            let parsed = BotConfig::from_args(&args(&format!("--{} {default}", flag.name()))).map(
-                |config| BotConfig {
-                    net_weight_chosen: false,
-                    ..config
-                },
-            );
+            let parsed = BotConfig::from_args(&args(&format!("--{} {default}", flag.name())));
             assert_eq!(
                 parsed.as_ref(),
                 Ok(&defaults),

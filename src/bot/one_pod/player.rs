@@ -155,7 +155,7 @@ impl OnePodPlayer {
             shield_near: self.config.shield_near,
             greedy: self.config.greedy,
             evaluation: HandEvaluation {
-                weights: self.config.eval_played(),
+                weights: self.config.eval,
             },
         })
     }

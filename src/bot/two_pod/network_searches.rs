@@ -43,9 +43,9 @@ fn network_blend(config: &BotConfig, map: &Map) -> NetworkBlend {
     #[cfg(feature = "cli")]
     if let Some(file) = &config.net_file {
         let network = crate::bot::value_net::file::network_of(&file.values);
-        return NetworkBlend::with_network(network, config.eval_played(), map);
+        return NetworkBlend::with_network(network, config.eval, map);
     }
-    NetworkBlend::embedded(config.eval_played(), map)
+    NetworkBlend::embedded(config.eval, map)
 }
 
 /// The policy network `config` plays: `--policy-net`'s file, else the embedded one, at

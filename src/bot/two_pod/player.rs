@@ -66,7 +66,7 @@ impl Player {
         }
         // Without the network's code, `--eval net` is refused by the flag already.
         let hand = HandEvaluation {
-            weights: config.eval_played(),
+            weights: config.eval,
         };
         let search = TeamSearch::new(&config, map, passes_to_finish, hand);
         Ok(Player::with(config, map, Searches::Hand(Box::new(search))))
