@@ -8,7 +8,9 @@ mod common;
 use candle_core::{Device, Tensor};
 use common::{learn, scratch_in_temp, text};
 use csb::bot::actions::ACTION_COUNT;
-use csb::bot::policy_net::action_inputs::{ActionLayers, ACTION_INPUTS, ACTION_TENSOR_SIZES};
+use csb::bot::policy_net::action_inputs::{
+    ActionLayers, ACTION_INPUTS, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES,
+};
 use csb::bot::policy_net::file::{parse_text, write_text};
 use csb::bot::policy_net::network::OUTPUTS;
 use csb::bot::value_net::features::FEATURE_COUNT;
@@ -53,12 +55,12 @@ fn one_seed_gives_the_same_policy_network_bit_for_bit() {
 
 #[test]
 fn the_bots_forward_pass_is_the_training_librarys() {
-    let model = PolicyModel::initial(11, false).unwrap();
+    let model = PolicyModel::initial(11, false, false).unwrap();
     assert!(!model.has_action_layers());
     forward_passes_agree(&model);
     // With action layers: the initial model's add nothing yet, so a file's layers of random
     // weights stand in for trained ones.
-    let mut network = PolicyModel::initial(11, true)
+    let mut network = PolicyModel::initial(11, true, false)
         .unwrap()
         .bot_network()
         .unwrap();
@@ -70,10 +72,42 @@ fn the_bots_forward_pass_is_the_training_librarys() {
     let dir = scratch_in_temp("policy", "actions-forward");
     let file = dir.join("policy.txt");
     std::fs::write(&file, write_text(&network)).unwrap();
-    let model = PolicyModel::from_policy_file(&file, false, 1).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, false, 1).unwrap();
     assert!(model.has_action_layers());
     assert_eq!(model.bot_network().unwrap(), network);
     forward_passes_agree(&model);
+    // With a context layer: random weights again, and the context changes the scores.
+    let without_context = network.clone();
+    let values: Vec<f32> = (0..ACTION_TENSOR_SIZES.iter().sum::<usize>()
+        + CONTEXT_TENSOR_SIZES.iter().sum::<usize>())
+        .map(|_| (rng.next_f64() - 0.5) as f32)
+        .collect();
+    network.actions = Some(ActionLayers::from_values(&values));
+    assert!(network.actions.as_ref().unwrap().context.is_some());
+    std::fs::write(&file, write_text(&network)).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, false, 1).unwrap();
+    assert_eq!(model.bot_network().unwrap(), network);
+    forward_passes_agree(&model);
+    let view = [0.5; FEATURE_COUNT];
+    let per_action = [[[0.25; ACTION_INPUTS]; ACTION_COUNT]; 2];
+    let mut plain = without_context;
+    plain.actions = Some(ActionLayers::from_values(
+        &values[..ACTION_TENSOR_SIZES.iter().sum::<usize>()],
+    ));
+    assert_ne!(
+        plain.forward_with_actions(&view, &per_action),
+        network.forward_with_actions(&view, &per_action)
+    );
+    // A warm start asking for a context layer from a file without one begins it at zero: the
+    // same outputs as the file's network.
+    std::fs::write(&file, write_text(&plain)).unwrap();
+    let warm = PolicyModel::from_policy_file(&file, false, true, 1).unwrap();
+    let warm_network = warm.bot_network().unwrap();
+    assert!(warm_network.actions.as_ref().unwrap().context.is_some());
+    assert_eq!(
+        warm_network.forward_with_actions(&view, &per_action),
+        plain.forward_with_actions(&view, &per_action)
+    );
 }
 
 /// The bot's forward pass of `model`'s network matches candle's on random inputs (and random

@@ -84,6 +84,10 @@ pub struct GenerationArgs {
     /// action takes the pod in one turn, read by layers of its own beside the position's.
     #[arg(long)]
     action_inputs: bool,
+    /// Give the policy's action layers a context layer (learn train-policy --action-context:
+    /// the position's hidden layer adds to their hidden units); implies --action-inputs.
+    #[arg(long)]
+    action_context: bool,
     /// Keep the trained value network only when it scores a lower log-loss than the parent's on
     /// the window's test split, the parent's otherwise: a window too short to train a better
     /// one (generation 6's, 400 games) then still leaves the generation its new policy.
@@ -151,7 +155,8 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         td_rounds: args.td_rounds as usize,
         warm_start: args.warm_start,
         temper_policy: args.temper_policy,
-        action_inputs: args.action_inputs,
+        action_inputs: args.action_inputs || args.action_context,
+        action_context: args.action_context,
         select_value: args.select_value,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,

@@ -320,6 +320,7 @@ mod tests {
             warm_start: false,
             temper_policy: false,
             action_inputs: false,
+            action_context: false,
             select_value: false,
             gate_games: 40,
             gate_iterations: 700,

@@ -52,6 +52,9 @@ pub struct Settings {
     /// Whether the policy is trained with inputs per action (`learn train-policy
     /// --action-inputs`, `csb::bot::policy_net::action_inputs`).
     pub action_inputs: bool,
+    /// Whether the policy's action layers have a context layer (`learn train-policy
+    /// --action-context`, `ActionLayers::context`).
+    pub action_context: bool,
     /// Whether the generation keeps the trained value network only when it scores a lower
     /// log-loss than its parent's on the window's test split, and its parent's otherwise
     /// (`select.rs`).
@@ -76,7 +79,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 25] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 26] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -101,6 +104,7 @@ impl Settings {
             ("warm-start", yes_no(self.warm_start)),
             ("temper-policy", yes_no(self.temper_policy)),
             ("action-inputs", yes_no(self.action_inputs)),
+            ("action-context", yes_no(self.action_context)),
             ("select-value", yes_no(self.select_value)),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),

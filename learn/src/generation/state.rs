@@ -116,6 +116,7 @@ impl State {
                 warm_start: switch("warm-start")?,
                 temper_policy: switch("temper-policy")?,
                 action_inputs: switch("action-inputs")?,
+                action_context: switch("action-context")?,
                 // A state from before the choice carried the trained value network.
                 select_value: switch("select-value")?,
                 gate_games: number("gate-games")? as u64,

@@ -35,6 +35,10 @@ pub struct TrainPolicyArgs {
     /// `csb::bot::policy_net::action_inputs`) and the layers that read them.
     #[arg(long)]
     action_inputs: bool,
+    /// Give the action layers a context layer: the position's hidden layer adds to their
+    /// hidden units per slot (`ActionLayers::context`); implies `--action-inputs`.
+    #[arg(long)]
+    action_context: bool,
     /// Read only the positions whose search ran at least this many iterations (their own
     /// pods' root visits): a self-play run's deep turns (`learn selfplay --deep-iterations`);
     /// 0 reads every position.
@@ -101,6 +105,7 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         seed: args.seed,
         init: args.init.clone(),
         action_inputs: args.action_inputs,
+        action_context: args.action_context,
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());

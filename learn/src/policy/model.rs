@@ -6,12 +6,16 @@
 //! With inputs per action (`--action-inputs`), the action layers
 //! (`csb::bot::policy_net::action_inputs`) score each action and their score is added to its
 //! logit; they begin with zero output weights, so a model begins as the network without them.
+//! With a context layer (`--action-context`), the position's hidden layer adds to the action
+//! layer's hidden units per slot (`ActionLayers::context`); it begins at zero, adding nothing.
 
 use crate::common::layers::{self, candle_error};
 use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{Linear, VarMap};
 use csb::bot::actions::ACTION_COUNT;
-use csb::bot::policy_net::action_inputs::{ActionLayers, ACTION_HIDDEN, ACTION_INPUTS};
+use csb::bot::policy_net::action_inputs::{
+    ActionLayers, ACTION_HIDDEN, ACTION_INPUTS, CONTEXT_OUTPUTS,
+};
 use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use std::collections::HashMap;
@@ -37,11 +41,24 @@ pub const ACTION_TENSORS: [(&str, &[usize]); 4] = [
     ("actions.heads.bias", &[2]),
 ];
 
+/// The context layer's tensors, in candle's shapes.
+pub const CONTEXT_TENSORS: [(&str, &[usize]); 2] = [
+    ("actions.context.weight", &[CONTEXT_OUTPUTS, HIDDEN]),
+    ("actions.context.bias", &[CONTEXT_OUTPUTS]),
+];
+
+/// The context layer: name, inputs, outputs.
+const CONTEXT_LAYERS: [(&str, usize, usize); 1] = [("actions.context", HIDDEN, CONTEXT_OUTPUTS)];
+
 /// The action layers: name, inputs, outputs.
 const ACTION_LAYERS: [(&str, usize, usize); 2] = [
     ("actions.input", ACTION_INPUTS, ACTION_HIDDEN),
     ("actions.heads", ACTION_HIDDEN, 2),
 ];
+
+/// Values of the action layers without their context layer, in the bot's order.
+const ACTION_LAYERS_VALUES: usize =
+    ACTION_INPUTS * ACTION_HIDDEN + ACTION_HIDDEN + ACTION_HIDDEN * 2 + 2;
 
 /// Drawn with the seed for the action layers' initial weights (so the position layers' draws are
 /// those of a model without them).
@@ -57,6 +74,18 @@ pub struct PolicyModel {
     heads: Linear,
     /// The action layers (input, heads), in a model with inputs per action.
     actions: Option<(Linear, Linear)>,
+    /// The context layer, in a model with one.
+    context: Option<Linear>,
+}
+
+/// The context layer's initial tensors: zeros (it adds nothing until trained).
+fn initial_context_tensors() -> Result<HashMap<String, Tensor>, String> {
+    let mut tensors = layers::initial_tensors(0, &CONTEXT_LAYERS)?;
+    for (name, _) in CONTEXT_TENSORS {
+        let zeros = tensors[name].zeros_like().map_err(candle_error)?;
+        tensors.insert(name.to_string(), zeros);
+    }
+    Ok(tensors)
 }
 
 /// The action layers' initial tensors from `seed`: He's weights in the first, zeros in the
@@ -74,10 +103,18 @@ impl PolicyModel {
     /// Initial weights from the project's seeded generator ([`layers::initial_tensors`]:
     /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
     /// With `action_inputs`, the action layers too ([`initial_action_tensors`]).
-    pub fn initial(seed: u64, action_inputs: bool) -> Result<PolicyModel, String> {
+    /// With `action_context` (which implies `action_inputs`), a context layer of zeros too.
+    pub fn initial(
+        seed: u64,
+        action_inputs: bool,
+        action_context: bool,
+    ) -> Result<PolicyModel, String> {
         let mut tensors = layers::initial_tensors(seed, &POLICY_LAYERS)?;
-        if action_inputs {
+        if action_inputs || action_context {
             tensors.extend(initial_action_tensors(seed)?);
+        }
+        if action_context {
+            tensors.extend(initial_context_tensors()?);
         }
         PolicyModel::from_tensors(&tensors)
     }
@@ -90,6 +127,7 @@ impl PolicyModel {
     pub fn from_policy_file(
         path: &Path,
         action_inputs: bool,
+        action_context: bool,
         seed: u64,
     ) -> Result<PolicyModel, String> {
         let error = |message: String| format!("--init {}: {message}", path.display());
@@ -97,10 +135,24 @@ impl PolicyModel {
         let mut tensors =
             layers::tensors_from_bot_order(&network.values(), &POLICY_LAYERS).map_err(error)?;
         match &network.actions {
-            Some(actions) => tensors.extend(
-                layers::tensors_from_bot_order(&actions.values(), &ACTION_LAYERS).map_err(error)?,
-            ),
-            None if action_inputs => tensors.extend(initial_action_tensors(seed)?),
+            Some(actions) => {
+                let values = actions.values();
+                let (own, context) = values.split_at(ACTION_LAYERS_VALUES);
+                tensors.extend(layers::tensors_from_bot_order(own, &ACTION_LAYERS).map_err(error)?);
+                if !context.is_empty() {
+                    tensors.extend(
+                        layers::tensors_from_bot_order(context, &CONTEXT_LAYERS).map_err(error)?,
+                    );
+                } else if action_context {
+                    tensors.extend(initial_context_tensors()?);
+                }
+            }
+            None if action_inputs || action_context => {
+                tensors.extend(initial_action_tensors(seed)?);
+                if action_context {
+                    tensors.extend(initial_context_tensors()?);
+                }
+            }
             None => {}
         }
         PolicyModel::from_tensors(&tensors).map_err(error)
@@ -110,12 +162,23 @@ impl PolicyModel {
     /// [`ACTION_TENSORS`] if it has action layers).
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<PolicyModel, String> {
         let has_actions = tensors.contains_key(ACTION_TENSORS[0].0);
-        let names = POLICY_TENSORS.iter().map(|(name, _)| *name);
-        let action_names = ACTION_TENSORS.iter().map(|(name, _)| *name);
-        let vars = if has_actions {
-            layers::variables(tensors, names.chain(action_names))?
+        let has_context = has_actions && tensors.contains_key(CONTEXT_TENSORS[0].0);
+        let names: Vec<&str> = POLICY_TENSORS
+            .iter()
+            .chain(ACTION_TENSORS.iter().filter(|_| has_actions))
+            .chain(CONTEXT_TENSORS.iter().filter(|_| has_context))
+            .map(|(name, _)| *name)
+            .collect();
+        let vars = layers::variables(tensors, names)?;
+        let context = if has_context {
+            Some(layers::layer(
+                &vars,
+                HIDDEN,
+                CONTEXT_OUTPUTS,
+                "actions.context",
+            )?)
         } else {
-            layers::variables(tensors, names)?
+            None
         };
         let actions = if has_actions {
             Some((
@@ -129,6 +192,7 @@ impl PolicyModel {
             input: layers::layer(&vars, FEATURE_COUNT, HIDDEN, "input")?,
             heads: layers::layer(&vars, HIDDEN, OUTPUTS, "heads")?,
             actions,
+            context,
             vars,
         })
     }
@@ -145,6 +209,7 @@ impl PolicyModel {
         POLICY_TENSORS
             .iter()
             .chain(ACTION_TENSORS.iter())
+            .chain(CONTEXT_TENSORS.iter())
             .filter_map(|(name, _)| data.get(*name).cloned())
             .collect()
     }
@@ -162,9 +227,14 @@ impl PolicyModel {
         let has_actions = ACTION_TENSORS
             .iter()
             .any(|(name, _)| tensors.contains_key(*name));
+        let has_context = has_actions
+            && CONTEXT_TENSORS
+                .iter()
+                .any(|(name, _)| tensors.contains_key(*name));
         let expected = POLICY_TENSORS
             .iter()
-            .chain(ACTION_TENSORS.iter().filter(|_| has_actions));
+            .chain(ACTION_TENSORS.iter().filter(|_| has_actions))
+            .chain(CONTEXT_TENSORS.iter().filter(|_| has_context));
         for &(name, shape) in expected {
             match tensors.get(name) {
                 None => {
@@ -199,14 +269,26 @@ impl PolicyModel {
     /// with action layers, each slot's action scores from `action_inputs` (`[n × 2 × 10,
     /// ACTION_INPUTS]`, by sample, slot, action) added to its action logits.
     pub fn forward(&self, inputs: &Tensor, action_inputs: &Tensor) -> candle_core::Result<Tensor> {
-        let out = self.heads.forward(&self.input.forward(inputs)?.relu()?)?;
+        let hidden = self.input.forward(inputs)?.relu()?;
+        let out = self.heads.forward(&hidden)?;
         let Some((input, heads)) = &self.actions else {
             return Ok(out);
         };
         let rows = inputs.dim(0)?;
+        let mut action_hidden = input.forward(action_inputs)?;
+        if let Some(context) = &self.context {
+            // [n, 2 × H] → [n, 2, 1, H]: each slot's addend, alike for its ten actions.
+            let added = context
+                .forward(&hidden)?
+                .reshape((rows, 2, 1, ACTION_HIDDEN))?;
+            action_hidden = action_hidden
+                .reshape((rows, 2, ACTION_COUNT, ACTION_HIDDEN))?
+                .broadcast_add(&added)?
+                .reshape((rows * 2 * ACTION_COUNT, ACTION_HIDDEN))?;
+        }
         // [n × 2 × 10, 2] → [n, 2, 10, 2]: slot s reads its own column.
         let scores = heads
-            .forward(&input.forward(action_inputs)?.relu()?)?
+            .forward(&action_hidden.relu()?)?
             .reshape((rows, 2, ACTION_COUNT, 2))?;
         let slot_scores = (0..2)
             .map(|slot| {
@@ -280,6 +362,11 @@ impl PolicyModel {
             let mut values = Vec::new();
             for (name, _) in ACTION_TENSORS {
                 values.extend(self.bot_order(name)?);
+            }
+            if self.context.is_some() {
+                for (name, _) in CONTEXT_TENSORS {
+                    values.extend(self.bot_order(name)?);
+                }
             }
             network.actions = Some(ActionLayers::from_values(&values));
         }

@@ -37,6 +37,9 @@ pub struct PolicyTrainConfig {
     /// Whether the policy reads inputs per action (`action_inputs.rs`); a warm start from a
     /// file with action layers keeps them either way.
     pub action_inputs: bool,
+    /// Whether the action layers get a context layer (`ActionLayers::context`; implies
+    /// `action_inputs`); a warm start from a file with one keeps it either way.
+    pub action_context: bool,
 }
 
 /// One split's figures.
@@ -210,8 +213,13 @@ pub fn train_policy(
     }
     // Read before anything is written: a bad --init file refuses the run in one line.
     let model = match &config.init {
-        Some(path) => PolicyModel::from_policy_file(path, config.action_inputs, config.seed)?,
-        None => PolicyModel::initial(config.seed, config.action_inputs)?,
+        Some(path) => PolicyModel::from_policy_file(
+            path,
+            config.action_inputs,
+            config.action_context,
+            config.seed,
+        )?,
+        None => PolicyModel::initial(config.seed, config.action_inputs, config.action_context)?,
     };
     let action_inputs = model.has_action_layers();
     std::fs::create_dir_all(&config.out)

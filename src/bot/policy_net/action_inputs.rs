@@ -8,8 +8,13 @@
 //! opposing runner's coasting position. One layer ([`ActionLayers`]: inputs → [`ACTION_HIDDEN`],
 //! ReLU, → one logit per slot) scores every action alike, and its score is added to the
 //! action's logit from the position's heads. A network without them (every file before, the
-//! embedded one) computes nothing of this.
+//! embedded one) computes nothing of this. With a context layer ([`ActionLayers::context`],
+//! `--action-context` in `learn train-policy`), the position's hidden layer adds, per slot, one
+//! value to each of the action layer's hidden units before its ReLU: how an action's move is
+//! scored may then depend on the whole position (the blocker near, the race's state), not only
+//! on the action's own inputs.
 
+use super::network::HIDDEN;
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::features::unit;
@@ -29,6 +34,13 @@ pub const ACTION_TENSOR_SIZES: [usize; 4] = [
     ACTION_HIDDEN * 2,
     2,
 ];
+
+/// Outputs of the context layer: per slot (runner, blocker), one per hidden unit of the action
+/// layer.
+pub const CONTEXT_OUTPUTS: usize = 2 * ACTION_HIDDEN;
+/// Values per tensor of the context layer, after [`ACTION_TENSOR_SIZES`]: its weights
+/// (input-major) and biases.
+pub const CONTEXT_TENSOR_SIZES: [usize; 2] = [HIDDEN * CONTEXT_OUTPUTS, CONTEXT_OUTPUTS];
 
 /// One pod's inputs: one row per action, in action order (`actions.rs`).
 pub type PodActionInputs = [[f32; ACTION_INPUTS]; ACTION_COUNT];
@@ -159,6 +171,9 @@ pub struct ActionLayers {
     pub input: Dense<ACTION_INPUTS, ACTION_HIDDEN>,
     /// One output per slot (runner, blocker).
     pub heads: Dense<ACTION_HIDDEN, 2>,
+    /// From the position's hidden layer ([`HIDDEN`]), per slot, what is added to each hidden
+    /// unit of `input` before its ReLU; `None` in layers trained without it.
+    pub context: Option<Dense<HIDDEN, CONTEXT_OUTPUTS>>,
 }
 
 impl ActionLayers {
@@ -167,24 +182,35 @@ impl ActionLayers {
         ActionLayers {
             input: Dense::zeros(),
             heads: Dense::zeros(),
+            context: None,
         }
     }
 
-    /// Every weight in the order of [`ACTION_TENSOR_SIZES`].
+    /// Every weight in the order of [`ACTION_TENSOR_SIZES`], then the context layer's in the
+    /// order of [`CONTEXT_TENSOR_SIZES`] where there is one.
     pub fn values(&self) -> Vec<f32> {
         let mut values = Vec::with_capacity(ACTION_TENSOR_SIZES.iter().sum());
         self.input.append_values(&mut values);
         self.heads.append_values(&mut values);
+        if let Some(context) = &self.context {
+            context.append_values(&mut values);
+        }
         values
     }
 
-    /// The layers of `values` in the order of [`ACTION_TENSOR_SIZES`]; weights past the end of
-    /// `values` are 0.
+    /// The layers of `values` in the order of [`ActionLayers::values`]: with a context layer
+    /// when `values` holds more than [`ACTION_TENSOR_SIZES`]; weights past the end of `values`
+    /// are 0.
     pub fn from_values(values: &[f32]) -> ActionLayers {
         let mut layers = ActionLayers::zeros();
         let mut next = values.iter().copied();
         layers.input.fill_from(&mut next);
         layers.heads.fill_from(&mut next);
+        if values.len() > ACTION_TENSOR_SIZES.iter().sum() {
+            let mut context = Dense::zeros();
+            context.fill_from(&mut next);
+            layers.context = Some(context);
+        }
         layers
     }
 
@@ -200,17 +226,34 @@ impl ActionLayers {
         self
     }
 
-    /// Adds each action's score for slot `slot` (0 runner, 1 blocker) to `logits`.
+    /// Adds each action's score for slot `slot` (0 runner, 1 blocker) to `logits`;
+    /// `position_hidden` is the position's hidden layer (after its ReLU), read by the context
+    /// layer.
     #[inline(always)]
     pub fn add_scores(
         &self,
         inputs: &PodActionInputs,
         slot: usize,
+        position_hidden: &[f32; HIDDEN],
         logits: &mut [f32; ACTION_COUNT],
     ) {
+        // The slot's context, in `Dense::forward`'s order (bias, then each input).
+        let mut context = [0.0; ACTION_HIDDEN];
+        if let Some(layer) = &self.context {
+            let first = slot * ACTION_HIDDEN;
+            context.copy_from_slice(&layer.biases[first..first + ACTION_HIDDEN]);
+            for (value, row) in position_hidden.iter().zip(&layer.weights) {
+                for (sum, weight) in context.iter_mut().zip(&row[first..first + ACTION_HIDDEN]) {
+                    *sum += value * weight;
+                }
+            }
+        }
         for (logit, action) in logits.iter_mut().zip(inputs) {
             let mut hidden = [0.0; ACTION_HIDDEN];
             self.input.forward(action, &mut hidden);
+            for (unit, added) in hidden.iter_mut().zip(&context) {
+                *unit += added;
+            }
             relu(&mut hidden);
             let mut score = self.heads.biases[slot];
             for (value, row) in hidden.iter().zip(&self.heads.weights) {
@@ -299,16 +342,16 @@ mod tests {
         let inputs = action_inputs(&pods, &Course::new(&map), 0, 2);
         let logits = [0.5f32; ACTION_COUNT];
         let mut unchanged = logits;
-        ActionLayers::zeros().add_scores(&inputs, 1, &mut unchanged);
+        ActionLayers::zeros().add_scores(&inputs, 1, &[1.0; HIDDEN], &mut unchanged);
         assert_eq!(unchanged, logits);
         // Scaling the layers scales the scores they add.
         let mut plain = [0.0; ACTION_COUNT];
         let mut halved = [0.0; ACTION_COUNT];
-        layers.add_scores(&inputs, 0, &mut plain);
+        layers.add_scores(&inputs, 0, &[0.5; HIDDEN], &mut plain);
         layers
             .clone()
             .scaled(0.5)
-            .add_scores(&inputs, 0, &mut halved);
+            .add_scores(&inputs, 0, &[0.5; HIDDEN], &mut halved);
         for (p, h) in plain.iter().zip(halved) {
             assert!((p * 0.5 - h).abs() < 1e-5, "{p} {h}");
         }

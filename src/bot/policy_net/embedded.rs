@@ -1,12 +1,15 @@
 //! The policy network carried in the source, so that a bundle (one file, no flags) can play it:
 //! `weights.rs` holds `learn/model/policy.txt` quantised as the value network's weights are
 //! (`value_net/codec.rs`: each tensor in whole multiples of its own scale, one character per
-//! weight), its action layers (`action_inputs.rs`) too where it has them. This file decodes it
+//! weight), its action layers (`action_inputs.rs`) and their context layer too where it has
+//! them. This file decodes it
 //! (what the bot plays unless `--policy-net` names a file) and writes it (`learn
 //! embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::action_inputs::{ActionLayers, ACTION_TENSOR_SIZES};
-use super::network::{PolicyNetwork, TENSOR_SIZES};
+use super::action_inputs::{
+    ActionLayers, ACTION_TENSOR_SIZES, CONTEXT_OUTPUTS, CONTEXT_TENSOR_SIZES,
+};
+use super::network::{PolicyNetwork, HIDDEN, TENSOR_SIZES};
 use crate::bot::value_net::codec::{decode_values, encode_tensor};
 use crate::bot::value_net::layers::Dense;
 
@@ -25,13 +28,33 @@ pub fn decode_actions(encoded: &str, scales: &[f32; 4]) -> Result<Option<ActionL
     Ok(Some(ActionLayers::from_values(&values)))
 }
 
+/// The context layer of `encoded` levels with each tensor's scale; none for no levels.
+pub fn decode_context(
+    encoded: &str,
+    scales: &[f32; 2],
+) -> Result<Option<Dense<HIDDEN, CONTEXT_OUTPUTS>>, String> {
+    if encoded.is_empty() {
+        return Ok(None);
+    }
+    let values = decode_values(encoded, &CONTEXT_TENSOR_SIZES, scales)?;
+    let mut context = Dense::zeros();
+    context.fill_from(&mut values.into_iter());
+    Ok(Some(context))
+}
+
 /// The network of `weights.rs`.
 pub fn embedded() -> PolicyNetwork {
-    use super::weights::{ACTION_SCALES, ACTION_WEIGHTS, SCALES, WEIGHTS};
+    use super::weights::{
+        ACTION_SCALES, ACTION_WEIGHTS, CONTEXT_SCALES, CONTEXT_WEIGHTS, SCALES, WEIGHTS,
+    };
     let mut network = decode(WEIGHTS, &SCALES)
         .expect("the embedded policy weights match the network's shape (a test checks it)");
     network.actions = decode_actions(ACTION_WEIGHTS, &ACTION_SCALES)
         .expect("the embedded action layers match their shape (a test checks it)");
+    if let Some(layers) = network.actions.as_mut() {
+        layers.context = decode_context(CONTEXT_WEIGHTS, &CONTEXT_SCALES)
+            .expect("the embedded context layer matches its shape (a test checks it)");
+    }
     network
 }
 
@@ -47,8 +70,8 @@ pub fn control() -> PolicyNetwork {
 
 /// Each tensor's scale and every weight's level, one character each (`encode_tensor`), of
 /// `values` cut into tensors of `sizes`.
-fn encode_values(values: &[f32], sizes: [usize; 4]) -> ([f32; 4], String) {
-    let mut scales = [0.0; 4];
+fn encode_values<const N: usize>(values: &[f32], sizes: [usize; N]) -> ([f32; N], String) {
+    let mut scales = [0.0; N];
     let mut letters = String::new();
     let mut rest = values;
     for (scale, size) in scales.iter_mut().zip(sizes) {
@@ -73,15 +96,40 @@ pub fn quantised(network: &PolicyNetwork) -> PolicyNetwork {
     let (action_scales, action_letters) = encode_actions(network);
     quantised.actions = decode_actions(&action_letters, &action_scales)
         .expect("encode_actions writes every weight of the action layers");
+    let (context_scales, context_letters) = encode_context(network);
+    if let Some(layers) = quantised.actions.as_mut() {
+        layers.context = decode_context(&context_letters, &context_scales)
+            .expect("encode_context writes every weight of the context layer");
+    }
     quantised
 }
 
-/// The action layers' tensors encoded ([`encode_values`]); no levels (and scales of 1) for a
-/// network without action layers.
+/// The action layers' tensors encoded ([`encode_values`]), their context layer's apart
+/// ([`encode_context`]); no levels (and scales of 1) for a network without action layers.
 fn encode_actions(network: &PolicyNetwork) -> ([f32; 4], String) {
     match &network.actions {
-        Some(layers) => encode_values(&layers.values(), ACTION_TENSOR_SIZES),
+        Some(layers) => encode_values(
+            &layers.values()[..ACTION_TENSOR_SIZES.iter().sum::<usize>()],
+            ACTION_TENSOR_SIZES,
+        ),
         None => ([1.0; 4], String::new()),
+    }
+}
+
+/// The context layer's tensors encoded ([`encode_values`]); no levels (and scales of 1) for a
+/// network without one.
+fn encode_context(network: &PolicyNetwork) -> ([f32; 2], String) {
+    match network
+        .actions
+        .as_ref()
+        .and_then(|layers| layers.context.as_ref())
+    {
+        Some(context) => {
+            let mut values = Vec::new();
+            context.append_values(&mut values);
+            encode_values(&values, CONTEXT_TENSOR_SIZES)
+        }
+        None => ([1.0; 2], String::new()),
     }
 }
 
@@ -112,6 +160,17 @@ pub fn weights_source(network: &PolicyNetwork) -> String {
         action_scales.join(", ")
     ));
     text.push_str(&action_letters);
+    text.push_str("\";\n");
+    let (context_scales, context_letters) = encode_context(network);
+    let context_scales: Vec<String> = context_scales
+        .iter()
+        .map(|scale| format!("{scale:e}"))
+        .collect();
+    text.push_str(&format!(
+        "pub const CONTEXT_SCALES: [f32; 2] = [{}];\npub const CONTEXT_WEIGHTS: &str = \"",
+        context_scales.join(", ")
+    ));
+    text.push_str(&context_letters);
     text.push_str("\";\n");
     text
 }
@@ -233,6 +292,37 @@ mod tests {
         // A network without them writes none.
         let plain = weights_source(&random_network(14));
         assert!(plain.contains("ACTION_WEIGHTS: &str = \"\";"), "{plain}");
+    }
+
+    #[test]
+    fn a_context_layer_survives_its_encoding_within_half_a_level() {
+        use crate::bot::policy_net::network::tests::{
+            random_network_with_actions, random_network_with_context,
+        };
+        let network = random_network_with_context(15);
+        let quantised = quantised(&network);
+        let (original, decoded) = (
+            network.actions.as_ref().unwrap().values(),
+            quantised.actions.as_ref().unwrap().values(),
+        );
+        assert_eq!(original.len(), decoded.len());
+        assert!(quantised.actions.as_ref().unwrap().context.is_some());
+        let largest = original.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        for (a, b) in original.iter().zip(&decoded) {
+            assert!((a - b).abs() <= largest / 4231.0, "{a} {b}");
+        }
+        let source = weights_source(&network);
+        let letters = source
+            .split_once("CONTEXT_WEIGHTS: &str = \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .unwrap()
+            .0;
+        assert_eq!(
+            letters.chars().count(),
+            CONTEXT_TENSOR_SIZES.iter().sum::<usize>()
+        );
+        let plain = weights_source(&random_network_with_actions(15));
+        assert!(plain.contains("CONTEXT_WEIGHTS: &str = \"\";"), "{plain}");
     }
 
     #[test]

@@ -13,6 +13,8 @@
 //! actions.input.bias <action hidden values>                       only in a policy trained
 //! actions.heads.weight <action hidden × 2 values>                 with inputs per action,
 //! actions.heads.bias <2 values>                                   `action_inputs.rs`)
+//! actions.context.weight <hidden × 2 action hidden values>      (the context layer: only in
+//! actions.context.bias <2 action hidden values>                   a policy trained with it)
 //! ```
 //!
 //! A file of another shape, a missing or repeated tensor or a value that is not a finite
@@ -20,9 +22,10 @@
 //! checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
 //! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
 //! The action layers' four lines come all together or not at all; a file without them is a
-//! network without action layers.
+//! network without action layers. The context layer's two lines come together and only with the
+//! action layers.
 
-use super::action_inputs::{ActionLayers, ACTION_TENSOR_SIZES};
+use super::action_inputs::{ActionLayers, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES};
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS, TENSOR_SIZES};
 use crate::bot::value_net::features::{FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use std::fmt::Write;
@@ -38,6 +41,8 @@ pub const ACTION_TENSOR_NAMES: [&str; 4] = [
     "actions.heads.weight",
     "actions.heads.bias",
 ];
+/// The context layer's tensors (`ActionLayers::context`), after the action layers'.
+pub const CONTEXT_TENSOR_NAMES: [&str; 2] = ["actions.context.weight", "actions.context.bias"];
 
 /// Appends the lines of the tensors `names` of sizes `sizes` holding `values`, in order.
 fn write_tensors(text: &mut String, names: &[&str; 4], sizes: [usize; 4], values: &[f32]) {
@@ -64,6 +69,18 @@ pub fn write_text(network: &PolicyNetwork) -> String {
             ACTION_TENSOR_SIZES,
             &layers.values(),
         );
+        if let Some(context) = &layers.context {
+            let mut values = Vec::new();
+            context.append_values(&mut values);
+            let (weights, biases) = values.split_at(CONTEXT_TENSOR_SIZES[0]);
+            for (name, values) in CONTEXT_TENSOR_NAMES.iter().zip([weights, biases]) {
+                text.push_str(name);
+                for value in values {
+                    let _ = write!(text, " {value:?}");
+                }
+                text.push('\n');
+            }
+        }
     }
     text
 }
@@ -93,9 +110,14 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
     let names: Vec<&str> = TENSOR_NAMES
         .into_iter()
         .chain(ACTION_TENSOR_NAMES)
+        .chain(CONTEXT_TENSOR_NAMES)
         .collect();
-    let sizes: Vec<usize> = sizes.into_iter().chain(ACTION_TENSOR_SIZES).collect();
-    let mut tensors: [Option<Vec<f32>>; 8] = Default::default();
+    let sizes: Vec<usize> = sizes
+        .into_iter()
+        .chain(ACTION_TENSOR_SIZES)
+        .chain(CONTEXT_TENSOR_SIZES)
+        .collect();
+    let mut tensors: [Option<Vec<f32>>; 10] = Default::default();
     for (line_index, line) in lines.enumerate() {
         let mut fields = line.split_whitespace();
         let Some(name) = fields.next() else { continue };
@@ -123,6 +145,7 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         tensors[index] = Some(values);
     }
     let (network_tensors, action_tensors) = tensors.split_at_mut(4);
+    let (action_tensors, context_tensors) = action_tensors.split_at_mut(4);
     if let Some(missing) = network_tensors.iter().position(Option::is_none) {
         return Err(format!(
             "no tensor {} (a head is missing)",
@@ -138,6 +161,21 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         ));
     }
     // An older file's input rows end before the clocks' rows: those weigh nothing.
+    let context_count = context_tensors.iter().filter(|t| t.is_some()).count();
+    if context_count == 1 || (context_count == 2 && action_count == 0) {
+        let missing = context_tensors
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(0);
+        return Err(if context_count == 1 {
+            format!(
+                "no tensor {} (the context layer's two tensors come together)",
+                CONTEXT_TENSOR_NAMES[missing]
+            )
+        } else {
+            "a context layer without the action layers it feeds".to_string()
+        });
+    }
     if let Some(input_weights) = network_tensors[0].as_mut() {
         input_weights.resize(TENSOR_SIZES[0], 0.0);
     }
@@ -149,7 +187,13 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         .collect();
     let mut network = PolicyNetwork::from_values(&values);
     if action_count == 4 {
-        let values: Vec<f32> = action_tensors.iter().flatten().flatten().copied().collect();
+        let values: Vec<f32> = action_tensors
+            .iter()
+            .chain(context_tensors.iter())
+            .flatten()
+            .flatten()
+            .copied()
+            .collect();
         network.actions = Some(ActionLayers::from_values(&values));
     }
     Ok(network)
@@ -165,7 +209,9 @@ pub fn load(path: &str) -> Result<PolicyNetwork, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::policy_net::network::tests::{random_network, random_network_with_actions};
+    use crate::bot::policy_net::network::tests::{
+        random_network, random_network_with_actions, random_network_with_context,
+    };
 
     #[test]
     fn a_network_reads_back_bit_for_bit() {
@@ -174,6 +220,32 @@ mod tests {
         let network = random_network_with_actions(9);
         assert!(network.actions.is_some());
         assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+        let network = random_network_with_context(9);
+        assert!(network.actions.as_ref().unwrap().context.is_some());
+        assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+    }
+
+    #[test]
+    fn the_context_layer_comes_whole_and_only_with_the_action_layers() {
+        let text = write_text(&random_network_with_context(3));
+        let without = |prefix: &str| -> String {
+            text.lines()
+                .filter(|line| !line.starts_with(prefix))
+                .map(|line| format!("{line}\n"))
+                .collect()
+        };
+        let error = parse_text(&without("actions.context.bias")).unwrap_err();
+        assert!(error.contains("no tensor actions.context.bias"), "{error}");
+        let error = parse_text(&without("actions.input")).unwrap_err();
+        assert!(!error.contains('\n'), "{error}");
+        let orphan: String = without("actions.")
+            + &text
+                .lines()
+                .filter(|line| line.starts_with("actions.context"))
+                .map(|line| format!("{line}\n"))
+                .collect::<String>();
+        let error = parse_text(&orphan).unwrap_err();
+        assert!(error.contains("without the action layers"), "{error}");
     }
 
     #[test]

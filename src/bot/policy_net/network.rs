@@ -152,12 +152,18 @@ impl PolicyNetwork {
     /// The raw outputs (logits) of one view's inputs.
     #[inline(always)]
     pub fn forward(&self, inputs: &[f32; FEATURE_COUNT]) -> [f32; OUTPUTS] {
+        self.forward_and_hidden(inputs).0
+    }
+
+    /// [`PolicyNetwork::forward`] and the hidden layer it went through (after its ReLU).
+    #[inline(always)]
+    fn forward_and_hidden(&self, inputs: &[f32; FEATURE_COUNT]) -> ([f32; OUTPUTS], [f32; HIDDEN]) {
         let mut hidden = [0.0; HIDDEN];
         self.input.forward(inputs, &mut hidden);
         relu(&mut hidden);
         let mut out = [0.0; OUTPUTS];
         self.heads.forward(&hidden, &mut out);
-        out
+        (out, hidden)
     }
 
     /// [`PolicyNetwork::forward`] with each slot's action scores added to its action logits
@@ -169,12 +175,12 @@ impl PolicyNetwork {
         inputs: &[f32; FEATURE_COUNT],
         action_inputs: &[PodActionInputs; 2],
     ) -> [f32; OUTPUTS] {
-        let mut out = self.forward(inputs);
+        let (mut out, hidden) = self.forward_and_hidden(inputs);
         if let Some(layers) = &self.actions {
             for (slot, inputs) in action_inputs.iter().enumerate() {
                 let mut logits = [0.0; ACTION_COUNT];
                 logits.copy_from_slice(&out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT]);
-                layers.add_scores(inputs, slot, &mut logits);
+                layers.add_scores(inputs, slot, &hidden, &mut logits);
                 out[slot * ACTION_COUNT..(slot + 1) * ACTION_COUNT].copy_from_slice(&logits);
             }
         }
@@ -236,6 +242,7 @@ impl PolicyNetwork {
             layers.add_scores(
                 &action_inputs(pods, course, pod, opposing_runner),
                 slot,
+                &hidden,
                 &mut logits,
             );
         }
@@ -336,6 +343,21 @@ pub(crate) mod tests {
         network
     }
 
+    /// [`random_network_with_actions`] whose action layers have a context layer of seeded
+    /// random weights.
+    pub(crate) fn random_network_with_context(seed: u64) -> PolicyNetwork {
+        use crate::bot::policy_net::action_inputs::CONTEXT_TENSOR_SIZES;
+        let mut network = random_network_with_actions(seed);
+        let mut rng = Rng::new(seed ^ 0xc047);
+        let mut values = network.actions.as_ref().unwrap().values();
+        values.extend(
+            (0..CONTEXT_TENSOR_SIZES.iter().sum::<usize>())
+                .map(|_| ((rng.next_f64() * 2.0 - 1.0) * 0.5) as f32),
+        );
+        network.actions = Some(ActionLayers::from_values(&values));
+        network
+    }
+
     #[test]
     fn a_network_is_its_values() {
         let network = random_network(11);
@@ -406,7 +428,11 @@ pub(crate) mod tests {
 
     #[test]
     fn a_pods_priors_are_its_slot_of_the_teams_bit_for_bit() {
-        for network in [random_network(7), random_network_with_actions(7)] {
+        for network in [
+            random_network(7),
+            random_network_with_actions(7),
+            random_network_with_context(7),
+        ] {
             for (map, pods, passes, clocks) in random_positions(25, 2_000) {
                 let course = Course::new(&map);
                 for pod in 0..4 {
@@ -461,12 +487,40 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_context_layer_changes_the_action_scores_with_the_position() {
+        let without = random_network_with_actions(19);
+        let with_context = random_network_with_context(19);
+        let mut changed = 0;
+        for (map, pods, passes, clocks) in random_positions(37, 300) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let a = without.pod_priors(&pods, &course, passes, clocks, pod);
+                let b = with_context.pod_priors(&pods, &course, passes, clocks, pod);
+                changed += usize::from(a != b);
+            }
+        }
+        assert!(changed > 1_000, "{changed}");
+        // A context layer of zeros adds nothing.
+        let mut zero_context = with_context.clone();
+        zero_context.actions.as_mut().unwrap().context = Some(Dense::zeros());
+        for (map, pods, passes, clocks) in random_positions(38, 100) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let a = without.pod_priors(&pods, &course, passes, clocks, pod);
+                let b = zero_context.pod_priors(&pods, &course, passes, clocks, pod);
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
     fn the_avx2_and_portable_priors_agree_bit_for_bit() {
         // The embedded network, and a random one whose weights reach further.
         let networks = [
             super::super::embedded::embedded(),
             random_network(5),
             random_network_with_actions(5),
+            random_network_with_context(5),
         ];
         for network in networks {
             let portable = network.clone().with_portable_kernel();
