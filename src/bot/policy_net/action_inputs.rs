@@ -14,7 +14,7 @@
 //! scored may then depend on the whole position (the blocker near, the race's state), not only
 //! on the action's own inputs.
 
-use super::network::HIDDEN;
+use super::shape::HIDDEN;
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::features::unit;

@@ -14,8 +14,8 @@ use crate::bot::value_net::layers::{relu, Dense};
 use crate::bot::value_net::paired::Kernel;
 use crate::engine::FastPod;
 
-/// Width of the hidden layer.
-pub const HIDDEN: usize = 32;
+/// Width of the hidden layer (`shape.rs`).
+pub use super::shape::HIDDEN;
 /// Outputs: per own pod (runner, blocker) its action logits, then their two value logits.
 pub const OUTPUTS: usize = 2 * ACTION_COUNT + 2;
 /// The first value logit among the outputs.
