@@ -14,7 +14,7 @@ use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{Linear, VarMap};
 use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::action_inputs::{
-    ActionLayers, ACTION_HIDDEN, ACTION_INPUTS, CONTEXT_OUTPUTS,
+    ActionLayers, ACTION_HIDDEN, ACTION_INPUTS, ACTION_TENSOR_SIZES, CONTEXT_OUTPUTS,
 };
 use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
@@ -55,10 +55,6 @@ const ACTION_LAYERS: [(&str, usize, usize); 2] = [
     ("actions.input", ACTION_INPUTS, ACTION_HIDDEN),
     ("actions.heads", ACTION_HIDDEN, 2),
 ];
-
-/// Values of the action layers without their context layer, in the bot's order.
-const ACTION_LAYERS_VALUES: usize =
-    ACTION_INPUTS * ACTION_HIDDEN + ACTION_HIDDEN + ACTION_HIDDEN * 2 + 2;
 
 /// Drawn with the seed for the action layers' initial weights (so the position layers' draws are
 /// those of a model without them).
@@ -137,7 +133,7 @@ impl PolicyModel {
         match &network.actions {
             Some(actions) => {
                 let values = actions.values();
-                let (own, context) = values.split_at(ACTION_LAYERS_VALUES);
+                let (own, context) = values.split_at(ACTION_TENSOR_SIZES.iter().sum());
                 tensors.extend(layers::tensors_from_bot_order(own, &ACTION_LAYERS).map_err(error)?);
                 if !context.is_empty() {
                     tensors.extend(

@@ -133,6 +133,21 @@ fn encode_context(network: &PolicyNetwork) -> ([f32; 2], String) {
     }
 }
 
+/// Appends one tensor group's constants to `weights.rs`'s source: `{prefix}SCALES` (in
+/// rustfmt's layout, all on one line, so `cargo fmt` leaves it alone) and `{prefix}WEIGHTS`.
+fn push_constants<const N: usize>(
+    text: &mut String,
+    prefix: &str,
+    scales: &[f32; N],
+    letters: &str,
+) {
+    let scales: Vec<String> = scales.iter().map(|scale| format!("{scale:e}")).collect();
+    text.push_str(&format!(
+        "pub const {prefix}SCALES: [f32; {N}] = [{}];\npub const {prefix}WEIGHTS: &str = \"{letters}\";\n",
+        scales.join(", ")
+    ));
+}
+
 /// The source of `weights.rs` for `network`: each tensor's scale, then every weight's level, one
 /// character each (`encode_tensor`); then the same of its action layers (empty without them).
 pub fn weights_source(network: &PolicyNetwork) -> String {
@@ -143,35 +158,10 @@ pub fn weights_source(network: &PolicyNetwork) -> String {
          //! `learn/model/policy.txt` (do not edit; a test in `embedded.rs` checks the two agree).\n\
          //! Each tensor's scale, then its levels (`value_net/codec.rs`).\n\n",
     );
-    // rustfmt's layout (the four on one line), so `cargo fmt` leaves it alone.
-    let scales: Vec<String> = scales.iter().map(|scale| format!("{scale:e}")).collect();
-    text.push_str(&format!(
-        "pub const SCALES: [f32; 4] = [{}];\npub const WEIGHTS: &str = \"",
-        scales.join(", ")
-    ));
-    text.push_str(&letters);
-    text.push_str("\";\n");
-    let action_scales: Vec<String> = action_scales
-        .iter()
-        .map(|scale| format!("{scale:e}"))
-        .collect();
-    text.push_str(&format!(
-        "pub const ACTION_SCALES: [f32; 4] = [{}];\npub const ACTION_WEIGHTS: &str = \"",
-        action_scales.join(", ")
-    ));
-    text.push_str(&action_letters);
-    text.push_str("\";\n");
+    push_constants(&mut text, "", &scales, &letters);
+    push_constants(&mut text, "ACTION_", &action_scales, &action_letters);
     let (context_scales, context_letters) = encode_context(network);
-    let context_scales: Vec<String> = context_scales
-        .iter()
-        .map(|scale| format!("{scale:e}"))
-        .collect();
-    text.push_str(&format!(
-        "pub const CONTEXT_SCALES: [f32; 2] = [{}];\npub const CONTEXT_WEIGHTS: &str = \"",
-        context_scales.join(", ")
-    ));
-    text.push_str(&context_letters);
-    text.push_str("\";\n");
+    push_constants(&mut text, "CONTEXT_", &context_scales, &context_letters);
     text
 }
 

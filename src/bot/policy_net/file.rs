@@ -45,7 +45,12 @@ pub const ACTION_TENSOR_NAMES: [&str; 4] = [
 pub const CONTEXT_TENSOR_NAMES: [&str; 2] = ["actions.context.weight", "actions.context.bias"];
 
 /// Appends the lines of the tensors `names` of sizes `sizes` holding `values`, in order.
-fn write_tensors(text: &mut String, names: &[&str; 4], sizes: [usize; 4], values: &[f32]) {
+fn write_tensors<const N: usize>(
+    text: &mut String,
+    names: &[&str; N],
+    sizes: [usize; N],
+    values: &[f32],
+) {
     let mut rest = values;
     for (name, size) in names.iter().zip(sizes) {
         let (values, after) = rest.split_at(size);
@@ -72,14 +77,12 @@ pub fn write_text(network: &PolicyNetwork) -> String {
         if let Some(context) = &layers.context {
             let mut values = Vec::new();
             context.append_values(&mut values);
-            let (weights, biases) = values.split_at(CONTEXT_TENSOR_SIZES[0]);
-            for (name, values) in CONTEXT_TENSOR_NAMES.iter().zip([weights, biases]) {
-                text.push_str(name);
-                for value in values {
-                    let _ = write!(text, " {value:?}");
-                }
-                text.push('\n');
-            }
+            write_tensors(
+                &mut text,
+                &CONTEXT_TENSOR_NAMES,
+                CONTEXT_TENSOR_SIZES,
+                &values,
+            );
         }
     }
     text
