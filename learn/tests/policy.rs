@@ -12,7 +12,7 @@ use csb::bot::policy_net::action_inputs::{
     ActionLayers, ACTION_INPUTS, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES,
 };
 use csb::bot::policy_net::file::{parse_text, write_text};
-use csb::bot::policy_net::network::OUTPUTS;
+use csb::bot::policy_net::network::{HIDDEN, OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
 use learn::policy::model::PolicyModel;
 use std::path::{Path, PathBuf};
@@ -175,8 +175,8 @@ fn a_model_of_the_wrong_shape_or_without_a_head_is_refused_at_export() {
     let without_heads = write_model(
         "no-heads.safetensors",
         vec![
-            ("input.weight", zeros(&[32, FEATURE_COUNT])),
-            ("input.bias", zeros(&[32])),
+            ("input.weight", zeros(&[HIDDEN, FEATURE_COUNT])),
+            ("input.bias", zeros(&[HIDDEN])),
         ],
     );
     let narrow = write_model(
@@ -240,7 +240,7 @@ fn embed_policy_writes_the_bots_source_and_refuses_a_bad_file_with_one_line() {
 
     std::fs::write(&weights, "what was there").unwrap();
     let bad = dir.join("bad.txt");
-    std::fs::write(&bad, "csb-policy-net 1\nshape 56 16 22\n").unwrap();
+    std::fs::write(&bad, "csb-policy-net 1\nshape 57 16 22\n").unwrap();
     for (file, words) in [
         (bad, "this bot's is"),
         (dir.join("missing.txt"), "cannot read the policy network"),

@@ -128,7 +128,32 @@ fn the_policy_starts_from_the_init_file() {
     };
 
     assert_success(&train_policy(&dir.join("still"), "0", &init));
-    assert_eq!(trained("still"), init_network);
+    // The kept policy is narrower than the bot's layers: its units are the init file's, the
+    // units it lacks get inputs (so that they learn) and no outputs (so that the model begins
+    // as the parent plays).
+    let still = trained("still");
+    let widths = csb::bot::policy_net::widths::effective(&init_network);
+    assert!(widths.hidden < csb::bot::policy_net::network::HIDDEN);
+    for (row, init_row) in still.input.weights.iter().zip(&init_network.input.weights) {
+        assert_eq!(row[..widths.hidden], init_row[..widths.hidden]);
+    }
+    assert_eq!(still.heads, init_network.heads);
+    assert!(still
+        .input
+        .weights
+        .iter()
+        .any(|row| row[widths.hidden..].iter().any(|&w| w != 0.0)));
+    assert_eq!(still.actions.is_some(), init_network.actions.is_some());
+    if let (Some(layers), Some(init_layers)) = (&still.actions, &init_network.actions) {
+        assert_eq!(layers.heads, init_layers.heads);
+        for (row, init_row) in layers.input.weights.iter().zip(&init_layers.input.weights) {
+            assert_eq!(
+                row[..widths.action_hidden],
+                init_row[..widths.action_hidden]
+            );
+            assert!(row[widths.action_hidden..].iter().any(|&w| w != 0.0));
+        }
+    }
     assert_success(&train_policy(&dir.join("moved"), "0.003", &init));
     assert_ne!(trained("moved"), init_network);
 

@@ -8,6 +8,9 @@
 //! logit; they begin with zero output weights, so a model begins as the network without them.
 //! With a context layer (`--action-context`), the position's hidden layer adds to the action
 //! layer's hidden units per slot (`ActionLayers::context`); it begins at zero, adding nothing.
+//! A warm start from a policy narrower than the bot's layers (`policy_net::widths`) gives the
+//! units it lacks the inputs a cold start would draw and outputs of zero: the model begins as
+//! the parent plays, and the new units learn.
 
 use crate::common::layers::{self, candle_error};
 use candle_core::{DType, Device, Module, Tensor, Var};
@@ -95,6 +98,31 @@ fn initial_action_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> 
     Ok(tensors)
 }
 
+/// Gives the units past `network`'s effective widths (the zeros a narrower file is read with)
+/// the input weights and biases of a cold start from `seed`, their output weights left at zero:
+/// the network computes what it did, and a gradient reaches the new units (a unit of zero
+/// inputs and outputs would stay at zero).
+fn widen_unused_units(network: &mut PolicyNetwork, seed: u64) -> Result<(), String> {
+    let widths = csb::bot::policy_net::widths::effective(network);
+    let has_actions = network.actions.is_some();
+    let fresh = PolicyModel::initial(seed, has_actions, false)?.bot_network()?;
+    for unit in widths.hidden..HIDDEN {
+        for (row, fresh_row) in network.input.weights.iter_mut().zip(&fresh.input.weights) {
+            row[unit] = fresh_row[unit];
+        }
+        network.input.biases[unit] = fresh.input.biases[unit];
+    }
+    if let (Some(layers), Some(fresh)) = (network.actions.as_mut(), fresh.actions.as_ref()) {
+        for unit in widths.action_hidden..ACTION_HIDDEN {
+            for (row, fresh_row) in layers.input.weights.iter_mut().zip(&fresh.input.weights) {
+                row[unit] = fresh_row[unit];
+            }
+            layers.input.biases[unit] = fresh.input.biases[unit];
+        }
+    }
+    Ok(())
+}
+
 impl PolicyModel {
     /// Initial weights from the project's seeded generator ([`layers::initial_tensors`]:
     /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
@@ -127,7 +155,9 @@ impl PolicyModel {
         seed: u64,
     ) -> Result<PolicyModel, String> {
         let error = |message: String| format!("--init {}: {message}", path.display());
-        let network = csb::bot::policy_net::file::load(&path.to_string_lossy()).map_err(error)?;
+        let mut network =
+            csb::bot::policy_net::file::load(&path.to_string_lossy()).map_err(error)?;
+        widen_unused_units(&mut network, seed)?;
         let mut tensors =
             layers::tensors_from_bot_order(&network.values(), &POLICY_LAYERS).map_err(error)?;
         match &network.actions {
@@ -367,5 +397,56 @@ impl PolicyModel {
             network.actions = Some(ActionLayers::from_values(&values));
         }
         Ok(network)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csb::bot::policy_net::widths::{effective, regrouped, Widths};
+
+    /// A network cut to fewer units, as a narrower file reads: its dimensions group by group.
+    fn narrowed(network: &PolicyNetwork, narrow: Widths) -> PolicyNetwork {
+        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
+        let full = Widths::FULL;
+        let cut = regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow));
+        PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)))
+    }
+
+    /// The units a narrower parent lacks get inputs and no outputs; its own units and every
+    /// output weight are the parent's.
+    #[test]
+    fn a_narrow_parent_is_widened_with_silent_units() {
+        let parent = PolicyModel::initial(5, true, true)
+            .unwrap()
+            .bot_network()
+            .unwrap();
+        let narrow = Widths {
+            hidden: 20,
+            action_hidden: 9,
+            ..Widths::FULL
+        };
+        let parent = narrowed(&parent, narrow);
+        assert_eq!(effective(&parent), narrow);
+        let mut widened = parent.clone();
+        widen_unused_units(&mut widened, 6).unwrap();
+        assert_eq!(effective(&widened), Widths::FULL);
+        assert_eq!(narrowed(&widened, narrow), parent);
+        assert_eq!(widened.heads, parent.heads);
+        let (layers, parent_layers) = (
+            widened.actions.as_ref().unwrap(),
+            parent.actions.as_ref().unwrap(),
+        );
+        assert_eq!(layers.heads, parent_layers.heads);
+        assert_eq!(layers.context, parent_layers.context);
+        assert!(layers
+            .input
+            .weights
+            .iter()
+            .all(|row| row[narrow.action_hidden..].iter().any(|&w| w != 0.0)));
+        // A parent of the bot's widths is left as it is.
+        let mut full = widened.clone();
+        widen_unused_units(&mut full, 7).unwrap();
+        assert_eq!(full, widened);
     }
 }

@@ -2,10 +2,10 @@
 //! `learn train-policy`; docs/learning.md, "Inputs per action"). The position's inputs
 //! (`value_net/features.rs`) say where a pod is; which of its ten actions the search will prefer
 //! depends on where each action takes it, a function of the angle to the checkpoint that a
-//! hidden layer of 32 only approximates. So each action gets [`ACTION_INPUTS`] numbers of its
-//! own: the pod's move for one turn under that action alone (turn, thrust, move, friction; no
-//! collision, no rounding), measured against its next checkpoint, the leg after it and the
-//! opposing runner's coasting position. One layer ([`ActionLayers`]: inputs → [`ACTION_HIDDEN`],
+//! hidden layer of a few dozen units only approximates. So each action gets [`ACTION_INPUTS`]
+//! numbers of its own: the pod's move for one turn under that action alone (turn, thrust, move,
+//! friction; no collision, no rounding), measured against its next checkpoint, the leg after it
+//! and the opposing runner's coasting position. One layer ([`ActionLayers`]: inputs → [`ACTION_HIDDEN`],
 //! ReLU, → one logit per slot) scores every action alike, and its score is added to the
 //! action's logit from the position's heads. A network without them (every file before, the
 //! embedded one) computes nothing of this. With a context layer ([`ActionLayers::context`],
@@ -24,8 +24,9 @@ use crate::engine::{FastPod, Vec2};
 
 /// Inputs per action.
 pub const ACTION_INPUTS: usize = 12;
-/// Width of the layer that reads them.
-pub const ACTION_HIDDEN: usize = 16;
+/// Width of the layer that reads them: the most a policy may use (a narrower one is read into
+/// it with zero units, `widths.rs`).
+pub const ACTION_HIDDEN: usize = 32;
 /// Values per tensor, in the order the policy file writes them: the input layer's weights
 /// (input-major) and biases, then the output's (one column per slot: runner, blocker).
 pub const ACTION_TENSOR_SIZES: [usize; 4] = [

@@ -2,44 +2,92 @@
 //! `weights.rs` holds `learn/model/policy.txt` quantised as the value network's weights are
 //! (`value_net/codec.rs`: each tensor in whole multiples of its own scale, one character per
 //! weight), its action layers (`action_inputs.rs`) and their context layer too where it has
-//! them. This file decodes it
-//! (what the bot plays unless `--policy-net` names a file) and writes it (`learn
-//! embed-policy`); a test ties `weights.rs` to the model file.
+//! them, at the network's effective widths (`widths.rs`: a policy narrower than the bot's layers
+//! carries no zeros). This file decodes it (what the bot plays unless `--policy-net` names a
+//! file) and writes it (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::action_inputs::{
-    ActionLayers, ACTION_TENSOR_SIZES, CONTEXT_OUTPUTS, CONTEXT_TENSOR_SIZES,
-};
-use super::network::{PolicyNetwork, HIDDEN, TENSOR_SIZES};
+use super::action_inputs::{ActionLayers, CONTEXT_OUTPUTS};
+use super::network::{PolicyNetwork, HIDDEN};
+use super::widths::{effective, regrouped, Widths};
 use crate::bot::value_net::codec::{decode_values, encode_tensor};
+use crate::bot::value_net::features::FEATURE_COUNT;
 use crate::bot::value_net::layers::Dense;
 
-/// The network of `encoded` levels with each tensor's scale.
-pub fn decode(encoded: &str, scales: &[f32; 4]) -> Result<PolicyNetwork, String> {
-    let values = decode_values(encoded, &TENSOR_SIZES, scales)?;
-    Ok(PolicyNetwork::from_values(&values))
+/// The values of `encoded` levels with each tensor's scale, tensors of dimensions `dims`, as
+/// tensors of the bot's dimensions `full` (`widths::regrouped`).
+fn decode_group(
+    encoded: &str,
+    scales: &[f32],
+    dims: &[Vec<usize>],
+    full: &[Vec<usize>],
+) -> Result<Vec<f32>, String> {
+    let values = decode_values(encoded, &Widths::sizes(dims), scales)?;
+    Ok(regrouped(&values, dims, full))
 }
 
-/// The action layers of `encoded` levels with each tensor's scale; none for no levels.
-pub fn decode_actions(encoded: &str, scales: &[f32; 4]) -> Result<Option<ActionLayers>, String> {
+/// The network of `encoded` levels with each tensor's scale, at `widths`.
+pub fn decode(encoded: &str, scales: &[f32; 4], widths: Widths) -> Result<PolicyNetwork, String> {
+    let (dims, full) = (widths.network_dims(), Widths::FULL.network_dims());
+    Ok(PolicyNetwork::from_values(&decode_group(
+        encoded, scales, &dims, &full,
+    )?))
+}
+
+/// The action layers of `encoded` levels with each tensor's scale, at `widths`; none for no
+/// levels.
+pub fn decode_actions(
+    encoded: &str,
+    scales: &[f32; 4],
+    widths: Widths,
+) -> Result<Option<ActionLayers>, String> {
     if encoded.is_empty() {
         return Ok(None);
     }
-    let values = decode_values(encoded, &ACTION_TENSOR_SIZES, scales)?;
+    let (dims, full) = (widths.action_dims(), Widths::FULL.action_dims());
+    let values = decode_group(encoded, scales, &dims, &full)?;
     Ok(Some(ActionLayers::from_values(&values)))
 }
 
-/// The context layer of `encoded` levels with each tensor's scale; none for no levels.
+/// The context layer of `encoded` levels with each tensor's scale, at `widths`; none for no
+/// levels.
 pub fn decode_context(
     encoded: &str,
     scales: &[f32; 2],
+    widths: Widths,
 ) -> Result<Option<Dense<HIDDEN, CONTEXT_OUTPUTS>>, String> {
     if encoded.is_empty() {
         return Ok(None);
     }
-    let values = decode_values(encoded, &CONTEXT_TENSOR_SIZES, scales)?;
+    let (dims, full) = (widths.context_dims(), Widths::FULL.context_dims());
+    let values = decode_group(encoded, scales, &dims, &full)?;
     let mut context = Dense::zeros();
     context.fill_from(&mut values.into_iter());
     Ok(Some(context))
+}
+
+/// The network at `widths` of its levels, each group's scales.
+fn decode_network(
+    widths: Widths,
+    (scales, letters): (&[f32; 4], &str),
+    (action_scales, action_letters): (&[f32; 4], &str),
+    (context_scales, context_letters): (&[f32; 2], &str),
+) -> Result<PolicyNetwork, String> {
+    let mut network = decode(letters, scales, widths)?;
+    network.actions = decode_actions(action_letters, action_scales, widths)?;
+    if let Some(layers) = network.actions.as_mut() {
+        layers.context = decode_context(context_letters, context_scales, widths)?;
+    }
+    Ok(network)
+}
+
+/// The widths `weights.rs` says.
+fn embedded_widths() -> Widths {
+    let [hidden, action_hidden] = super::weights::WIDTHS;
+    Widths {
+        inputs: FEATURE_COUNT,
+        hidden,
+        action_hidden,
+    }
 }
 
 /// The network of `weights.rs`.
@@ -47,15 +95,13 @@ pub fn embedded() -> PolicyNetwork {
     use super::weights::{
         ACTION_SCALES, ACTION_WEIGHTS, CONTEXT_SCALES, CONTEXT_WEIGHTS, SCALES, WEIGHTS,
     };
-    let mut network = decode(WEIGHTS, &SCALES)
-        .expect("the embedded policy weights match the network's shape (a test checks it)");
-    network.actions = decode_actions(ACTION_WEIGHTS, &ACTION_SCALES)
-        .expect("the embedded action layers match their shape (a test checks it)");
-    if let Some(layers) = network.actions.as_mut() {
-        layers.context = decode_context(CONTEXT_WEIGHTS, &CONTEXT_SCALES)
-            .expect("the embedded context layer matches its shape (a test checks it)");
-    }
-    network
+    decode_network(
+        embedded_widths(),
+        (&SCALES, WEIGHTS),
+        (&ACTION_SCALES, ACTION_WEIGHTS),
+        (&CONTEXT_SCALES, CONTEXT_WEIGHTS),
+    )
+    .expect("the embedded policy weights match their widths (a test checks it)")
 }
 
 /// The control of the embedded network's rows (`--policy-net control`): the same network with
@@ -69,12 +115,17 @@ pub fn control() -> PolicyNetwork {
 }
 
 /// Each tensor's scale and every weight's level, one character each (`encode_tensor`), of
-/// `values` cut into tensors of `sizes`.
-fn encode_values<const N: usize>(values: &[f32], sizes: [usize; N]) -> ([f32; N], String) {
+/// `values` (tensors of the bot's dimensions `full`) cut to tensors of dimensions `dims`.
+fn encode_values<const N: usize>(
+    values: &[f32],
+    dims: &[Vec<usize>],
+    full: &[Vec<usize>],
+) -> ([f32; N], String) {
+    let values = regrouped(values, full, dims);
     let mut scales = [0.0; N];
     let mut letters = String::new();
-    let mut rest = values;
-    for (scale, size) in scales.iter_mut().zip(sizes) {
+    let mut rest = &values[..];
+    for (scale, size) in scales.iter_mut().zip(Widths::sizes(dims)) {
         let (tensor, after) = rest.split_at(size);
         rest = after;
         *scale = encode_tensor(tensor, &mut letters);
@@ -82,55 +133,58 @@ fn encode_values<const N: usize>(values: &[f32], sizes: [usize; N]) -> ([f32; N]
     (scales, letters)
 }
 
-/// The network's tensors encoded ([`encode_values`]).
-fn encode(network: &PolicyNetwork) -> ([f32; 4], String) {
-    encode_values(&network.values(), TENSOR_SIZES)
+/// A network's three groups of tensors encoded at `widths`: the position layers', the action
+/// layers' (no levels and scales of 1 without them) and their context layer's (the same without
+/// one).
+struct Encoded {
+    network: ([f32; 4], String),
+    actions: ([f32; 4], String),
+    context: ([f32; 2], String),
+}
+
+/// `network`'s tensors encoded at `widths` ([`encode_values`]).
+fn encode(network: &PolicyNetwork, widths: Widths) -> Encoded {
+    let full = Widths::FULL;
+    let network_group = encode_values(
+        &network.values(),
+        &widths.network_dims(),
+        &full.network_dims(),
+    );
+    let (actions, context) = match &network.actions {
+        Some(layers) => {
+            let values = layers.values();
+            let (own, context) = values.split_at(Widths::sizes(&full.action_dims()).iter().sum());
+            let context = if layers.context.is_some() {
+                encode_values(context, &widths.context_dims(), &full.context_dims())
+            } else {
+                ([1.0; 2], String::new())
+            };
+            (
+                encode_values(own, &widths.action_dims(), &full.action_dims()),
+                context,
+            )
+        }
+        None => (([1.0; 4], String::new()), ([1.0; 2], String::new())),
+    };
+    Encoded {
+        network: network_group,
+        actions,
+        context,
+    }
 }
 
 /// `network` as it plays once embedded (its weights quantised to levels): what a self-play
 /// generation's policy file holds, so that the file plays what the bundle would.
 pub fn quantised(network: &PolicyNetwork) -> PolicyNetwork {
-    let (scales, letters) = encode(network);
-    let mut quantised =
-        decode(&letters, &scales).expect("encode writes every weight of the network's shape");
-    let (action_scales, action_letters) = encode_actions(network);
-    quantised.actions = decode_actions(&action_letters, &action_scales)
-        .expect("encode_actions writes every weight of the action layers");
-    let (context_scales, context_letters) = encode_context(network);
-    if let Some(layers) = quantised.actions.as_mut() {
-        layers.context = decode_context(&context_letters, &context_scales)
-            .expect("encode_context writes every weight of the context layer");
-    }
-    quantised
-}
-
-/// The action layers' tensors encoded ([`encode_values`]), their context layer's apart
-/// ([`encode_context`]); no levels (and scales of 1) for a network without action layers.
-fn encode_actions(network: &PolicyNetwork) -> ([f32; 4], String) {
-    match &network.actions {
-        Some(layers) => encode_values(
-            &layers.values()[..ACTION_TENSOR_SIZES.iter().sum::<usize>()],
-            ACTION_TENSOR_SIZES,
-        ),
-        None => ([1.0; 4], String::new()),
-    }
-}
-
-/// The context layer's tensors encoded ([`encode_values`]); no levels (and scales of 1) for a
-/// network without one.
-fn encode_context(network: &PolicyNetwork) -> ([f32; 2], String) {
-    match network
-        .actions
-        .as_ref()
-        .and_then(|layers| layers.context.as_ref())
-    {
-        Some(context) => {
-            let mut values = Vec::new();
-            context.append_values(&mut values);
-            encode_values(&values, CONTEXT_TENSOR_SIZES)
-        }
-        None => ([1.0; 2], String::new()),
-    }
+    let widths = effective(network);
+    let encoded = encode(network, widths);
+    decode_network(
+        widths,
+        (&encoded.network.0, &encoded.network.1),
+        (&encoded.actions.0, &encoded.actions.1),
+        (&encoded.context.0, &encoded.context.1),
+    )
+    .expect("encode writes every weight of the network's widths")
 }
 
 /// Appends one tensor group's constants to `weights.rs`'s source: `{prefix}SCALES` (in
@@ -148,27 +202,39 @@ fn push_constants<const N: usize>(
     ));
 }
 
-/// The source of `weights.rs` for `network`: each tensor's scale, then every weight's level, one
-/// character each (`encode_tensor`); then the same of its action layers (empty without them).
+/// The source of `weights.rs` for `network`: its effective widths (`widths.rs`); each tensor's
+/// scale, then every weight's level, one character each (`encode_tensor`); then the same of its
+/// action layers and their context layer (empty without them).
 pub fn weights_source(network: &PolicyNetwork) -> String {
-    let (scales, letters) = encode(network);
-    let (action_scales, action_letters) = encode_actions(network);
+    let widths = effective(network);
+    let encoded = encode(network, widths);
     let mut text = String::from(
         "//! The policy network's weights: generated by `learn embed-policy` from\n\
          //! `learn/model/policy.txt` (do not edit; a test in `embedded.rs` checks the two agree).\n\
-         //! Each tensor's scale, then its levels (`value_net/codec.rs`).\n\n",
+         //! Its widths (hidden, action hidden), then each tensor's scale and its levels\n\
+         //! (`value_net/codec.rs`).\n\n",
     );
-    push_constants(&mut text, "", &scales, &letters);
-    push_constants(&mut text, "ACTION_", &action_scales, &action_letters);
-    let (context_scales, context_letters) = encode_context(network);
-    push_constants(&mut text, "CONTEXT_", &context_scales, &context_letters);
+    text.push_str(&format!(
+        "pub const WIDTHS: [usize; 2] = [{}, {}];\n",
+        widths.hidden, widths.action_hidden
+    ));
+    push_constants(&mut text, "", &encoded.network.0, &encoded.network.1);
+    push_constants(&mut text, "ACTION_", &encoded.actions.0, &encoded.actions.1);
+    push_constants(
+        &mut text,
+        "CONTEXT_",
+        &encoded.context.0,
+        &encoded.context.1,
+    );
     text
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::policy_net::action_inputs::{ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES};
     use crate::bot::policy_net::network::tests::random_network;
+    use crate::bot::policy_net::network::TENSOR_SIZES;
     use crate::bot::policy_net::network::WEIGHT_COUNT;
     use crate::bot::value_net::course::Course;
     use crate::bot::value_net::features::tests::random_positions;
@@ -336,7 +402,8 @@ mod tests {
             .unwrap()
             .0;
         assert_eq!(letters.chars().count(), WEIGHT_COUNT);
-        let decoded = decode(letters, &[scales[0], scales[1], scales[2], scales[3]]).unwrap();
+        let scales = [scales[0], scales[1], scales[2], scales[3]];
+        let decoded = decode(letters, &scales, Widths::FULL).unwrap();
         // A generation's policy file holds what the source would: the written scales read back
         // to the ones encoded.
         assert_eq!(quantised(&network), decoded);
@@ -354,6 +421,6 @@ mod tests {
                 );
             }
         }
-        assert!(decode("一", &[1.0; 4]).is_err());
+        assert!(decode("一", &[1.0; 4], Widths::FULL).is_err());
     }
 }

@@ -5,6 +5,7 @@
 //! ```text
 //! csb-policy-net 1
 //! shape <inputs> <hidden> <outputs>
+//! action-hidden <action hidden>                                 (only when not 16)
 //! input.weight <inputs × hidden values, input-major>
 //! input.bias <hidden values>
 //! heads.weight <hidden × outputs values, input-major>
@@ -17,16 +18,21 @@
 //! actions.context.bias <2 action hidden values>                   a policy trained with it)
 //! ```
 //!
-//! A file of another shape, a missing or repeated tensor or a value that is not a finite
-//! number is refused with one line saying which. A file whose inputs are those before the
+//! A file's widths may be narrower than the bot's layers (`widths.rs`): it is read into them
+//! with zeros where it has no units, and plays as it did; a file is written at its network's
+//! effective widths, so a narrow policy stays narrow. A file without the `action-hidden` line
+//! has the action layers of every file before it, 16 wide. A file wider than the bot, of other
+//! inputs or outputs, a missing or repeated tensor or a value that is not a finite number is
+//! refused with one line saying which. A file whose inputs are those before the
 //! checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
 //! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
 //! The action layers' four lines come all together or not at all; a file without them is a
 //! network without action layers. The context layer's two lines come together and only with the
 //! action layers.
 
-use super::action_inputs::{ActionLayers, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES};
-use super::network::{PolicyNetwork, HIDDEN, OUTPUTS, TENSOR_SIZES};
+use super::action_inputs::ActionLayers;
+use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
+use super::widths::{effective, regrouped, Widths, FIRST_ACTION_HIDDEN};
 use crate::bot::value_net::features::{FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use std::fmt::Write;
 
@@ -44,15 +50,21 @@ pub const ACTION_TENSOR_NAMES: [&str; 4] = [
 /// The context layer's tensors (`ActionLayers::context`), after the action layers'.
 pub const CONTEXT_TENSOR_NAMES: [&str; 2] = ["actions.context.weight", "actions.context.bias"];
 
-/// Appends the lines of the tensors `names` of sizes `sizes` holding `values`, in order.
-fn write_tensors<const N: usize>(
+/// The line naming the action layers' width, before the tensors.
+const ACTION_HIDDEN_LINE: &str = "action-hidden";
+
+/// Appends the lines of the tensors `names` of dimensions `dims` holding `values` (tensors of
+/// dimensions `full` one after another), in order.
+fn write_tensors(
     text: &mut String,
-    names: &[&str; N],
-    sizes: [usize; N],
+    names: &[&str],
+    dims: &[Vec<usize>],
+    full: &[Vec<usize>],
     values: &[f32],
 ) {
-    let mut rest = values;
-    for (name, size) in names.iter().zip(sizes) {
+    let values = regrouped(values, full, dims);
+    let mut rest = &values[..];
+    for (name, size) in names.iter().zip(Widths::sizes(dims)) {
         let (values, after) = rest.split_at(size);
         rest = after;
         text.push_str(name);
@@ -63,29 +75,82 @@ fn write_tensors<const N: usize>(
     }
 }
 
-/// The file's text for `network`.
+/// The file's text for `network`, at its effective widths (`widths::effective`).
 pub fn write_text(network: &PolicyNetwork) -> String {
-    let mut text = format!("{MAGIC}\nshape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}\n");
-    write_tensors(&mut text, &TENSOR_NAMES, TENSOR_SIZES, &network.values());
+    let (widths, full) = (effective(network), Widths::FULL);
+    let mut text = format!(
+        "{MAGIC}\nshape {FEATURE_COUNT} {} {OUTPUTS}\n",
+        widths.hidden
+    );
+    if network.actions.is_some() && widths.action_hidden != FIRST_ACTION_HIDDEN {
+        text.push_str(&format!("{ACTION_HIDDEN_LINE} {}\n", widths.action_hidden));
+    }
+    let (network_dims, full_network_dims) = (widths.network_dims(), full.network_dims());
+    write_tensors(
+        &mut text,
+        &TENSOR_NAMES,
+        &network_dims,
+        &full_network_dims,
+        &network.values(),
+    );
     if let Some(layers) = &network.actions {
-        write_tensors(
-            &mut text,
-            &ACTION_TENSOR_NAMES,
-            ACTION_TENSOR_SIZES,
-            &layers.values(),
-        );
-        if let Some(context) = &layers.context {
-            let mut values = Vec::new();
-            context.append_values(&mut values);
-            write_tensors(
-                &mut text,
-                &CONTEXT_TENSOR_NAMES,
-                CONTEXT_TENSOR_SIZES,
-                &values,
-            );
+        let mut dims = widths.action_dims();
+        let mut full_dims = full.action_dims();
+        let mut names = ACTION_TENSOR_NAMES.to_vec();
+        if layers.context.is_some() {
+            dims.extend(widths.context_dims());
+            full_dims.extend(full.context_dims());
+            names.extend(CONTEXT_TENSOR_NAMES);
         }
+        write_tensors(&mut text, &names, &dims, &full_dims, &layers.values());
     }
     text
+}
+
+/// The widths a file's shape line and the optional line after it say; `lines` is left at its
+/// first tensor. One line for a shape that is not this bot's or does not fit its layers.
+fn read_widths<'a>(
+    lines: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+) -> Result<Widths, String> {
+    let expected_shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
+    let shape = lines
+        .next()
+        .map(str::trim)
+        .ok_or_else(|| "no shape line".to_string())?;
+    let numbers: Vec<usize> = shape
+        .strip_prefix("shape ")
+        .map(|rest| {
+            rest.split_whitespace()
+                .filter_map(|n| n.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let not_ours = || {
+        format!(
+            "the file's network has \"{shape}\", this bot's is \"{expected_shape}\" \
+             (inputs, hidden, outputs)"
+        )
+    };
+    let &[inputs, hidden, outputs] = &numbers[..] else {
+        return Err(not_ours());
+    };
+    if ![FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS].contains(&inputs) || outputs != OUTPUTS {
+        return Err(not_ours());
+    }
+    let mut action_hidden = FIRST_ACTION_HIDDEN;
+    if let Some(line) = lines.next_if(|line| line.starts_with(ACTION_HIDDEN_LINE)) {
+        action_hidden = line[ACTION_HIDDEN_LINE.len()..]
+            .trim()
+            .parse()
+            .map_err(|_| format!("line 3: \"{line}\" is not \"{ACTION_HIDDEN_LINE} <width>\""))?;
+    }
+    let widths = Widths {
+        inputs,
+        hidden,
+        action_hidden,
+    };
+    widths.check_fits()?;
+    Ok(widths)
 }
 
 /// The network of the file text `text`; the error is one line (without the file's name).
@@ -96,35 +161,33 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             "not a policy network file (first line is not \"{MAGIC}\")"
         ));
     }
-    let expected_shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
-    let older_shape = format!("shape {FEATURE_COUNT_WITHOUT_CLOCKS} {HIDDEN} {OUTPUTS}");
-    let mut sizes = TENSOR_SIZES;
-    match lines.next().map(str::trim) {
-        Some(shape) if shape == expected_shape => {}
-        Some(shape) if shape == older_shape => sizes[0] = FEATURE_COUNT_WITHOUT_CLOCKS * HIDDEN,
-        Some(shape) => {
-            return Err(format!(
-                "the file's network has \"{shape}\", this bot's is \"{expected_shape}\" \
-                 (inputs, hidden, outputs)"
-            ))
-        }
-        None => return Err("no shape line".to_string()),
-    }
+    let mut lines = lines.peekable();
+    let widths = read_widths(&mut lines)?;
+    let first_tensor_line = if widths.action_hidden == FIRST_ACTION_HIDDEN {
+        3
+    } else {
+        4
+    };
     let names: Vec<&str> = TENSOR_NAMES
         .into_iter()
         .chain(ACTION_TENSOR_NAMES)
         .chain(CONTEXT_TENSOR_NAMES)
         .collect();
-    let sizes: Vec<usize> = sizes
-        .into_iter()
-        .chain(ACTION_TENSOR_SIZES)
-        .chain(CONTEXT_TENSOR_SIZES)
-        .collect();
+    let dims: Vec<Vec<usize>> = [
+        widths.network_dims(),
+        widths.action_dims(),
+        widths.context_dims(),
+    ]
+    .concat();
+    let full = Widths::FULL;
+    let full_dims: Vec<Vec<usize>> =
+        [full.network_dims(), full.action_dims(), full.context_dims()].concat();
+    let sizes = Widths::sizes(&dims);
     let mut tensors: [Option<Vec<f32>>; 10] = Default::default();
     for (line_index, line) in lines.enumerate() {
         let mut fields = line.split_whitespace();
         let Some(name) = fields.next() else { continue };
-        let line_number = line_index + 3;
+        let line_number = line_index + first_tensor_line;
         let index = names
             .iter()
             .position(|&known| known == name)
@@ -163,7 +226,6 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             ACTION_TENSOR_NAMES[missing]
         ));
     }
-    // An older file's input rows end before the clocks' rows: those weigh nothing.
     let context_count = context_tensors.iter().filter(|t| t.is_some()).count();
     if context_count == 1 || (context_count == 2 && action_count == 0) {
         let missing = context_tensors
@@ -179,16 +241,15 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             "a context layer without the action layers it feeds".to_string()
         });
     }
-    if let Some(input_weights) = network_tensors[0].as_mut() {
-        input_weights.resize(TENSOR_SIZES[0], 0.0);
-    }
+    // Every tensor into the bot's widths: an older file's input rows end before the clocks'
+    // rows, a narrower file's units end before the bot's; those weigh nothing.
     let values: Vec<f32> = network_tensors
         .iter()
         .flatten()
         .flatten()
         .copied()
         .collect();
-    let mut network = PolicyNetwork::from_values(&values);
+    let mut network = PolicyNetwork::from_values(&regrouped(&values, &dims[..4], &full_dims[..4]));
     if action_count == 4 {
         let values: Vec<f32> = action_tensors
             .iter()
@@ -197,7 +258,12 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             .flatten()
             .copied()
             .collect();
-        network.actions = Some(ActionLayers::from_values(&values));
+        let groups = if context_count == 2 { 4..10 } else { 4..8 };
+        network.actions = Some(ActionLayers::from_values(&regrouped(
+            &values,
+            &dims[groups.clone()],
+            &full_dims[groups],
+        )));
     }
     Ok(network)
 }
@@ -292,6 +358,44 @@ mod tests {
         assert_eq!(read, expected);
     }
 
+    /// A policy narrower than the bot's layers (every file before the layers were widened)
+    /// reads into them with zero units, plays the same priors, and writes back as it was.
+    #[test]
+    fn a_narrower_file_reads_into_the_wide_layers_and_back() {
+        use crate::bot::policy_net::widths::regrouped;
+        let network = random_network_with_context(8);
+        let narrow = Widths {
+            inputs: FEATURE_COUNT,
+            hidden: 32,
+            action_hidden: FIRST_ACTION_HIDDEN,
+        };
+        let full = Widths::FULL;
+        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
+        let cut = PolicyNetwork::from_values_with_actions(&regrouped(
+            &regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow)),
+            &dims(&narrow),
+            &dims(&full),
+        ));
+        let text = write_text(&cut);
+        assert!(text.contains(&format!("shape {FEATURE_COUNT} 32 {OUTPUTS}\n")));
+        assert!(
+            !text.contains("action-hidden"),
+            "a 16-wide file says nothing"
+        );
+        assert_eq!(
+            text.lines()
+                .find(|line| line.starts_with("actions.input.bias"))
+                .map(|line| line.split_whitespace().count()),
+            Some(1 + FIRST_ACTION_HIDDEN)
+        );
+        let read = parse_text(&text).unwrap();
+        assert_eq!(read, cut);
+        assert_eq!(write_text(&read), text);
+        let wider = write_text(&network);
+        assert!(wider.contains(&format!("\naction-hidden {}\n", full.action_hidden)));
+        assert_eq!(parse_text(&wider).unwrap(), network);
+    }
+
     #[test]
     fn wrong_files_are_refused_with_one_line() {
         let text = write_text(&random_network(1));
@@ -301,13 +405,37 @@ mod tests {
             assert!(!error.contains('\n'), "{error}");
         };
         refused("", "not a policy network file");
+        let shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
+        let with_shape = |new: String| text.replacen(&shape, &new, 1);
         refused(
-            &text.replacen("shape 58 32 22", "shape 58 16 22", 1),
+            &with_shape(format!("shape 57 {HIDDEN} {OUTPUTS}")),
             "this bot's is",
         );
         refused(
-            &text.replacen("shape 58 32 22", "shape 56 32 22", 1),
-            "input.weight has 1856 values, this network's has 1792",
+            &with_shape(format!("shape {FEATURE_COUNT} {HIDDEN} 21")),
+            "this bot's is",
+        );
+        refused(
+            &with_shape(format!("shape {FEATURE_COUNT} {} {OUTPUTS}", HIDDEN + 1)),
+            &format!("hidden layer is {} wide", HIDDEN + 1),
+        );
+        refused(
+            &with_shape(format!(
+                "shape {FEATURE_COUNT_WITHOUT_CLOCKS} {HIDDEN} {OUTPUTS}"
+            )),
+            &format!(
+                "input.weight has {} values, this network's has {}",
+                FEATURE_COUNT * HIDDEN,
+                FEATURE_COUNT_WITHOUT_CLOCKS * HIDDEN
+            ),
+        );
+        refused(
+            &with_shape(format!("{shape}\naction-hidden 99")),
+            "action layers' hidden layer is 99 wide",
+        );
+        refused(
+            &with_shape(format!("{shape}\naction-hidden wide")),
+            "line 3: \"action-hidden wide\" is not",
         );
         let without_heads: String = text
             .lines()

@@ -1,0 +1,229 @@
+//! How wide a policy is, as its file or the embedded weights say it, and how a narrower policy
+//! sits in the bot's layers. The bot's layers have fixed widths ([`HIDDEN`], [`ACTION_HIDDEN`]):
+//! a policy trained narrower is read into them with zeros in the units it lacks, which add
+//! nothing to any sum (`x + 0 × 0 = x`), so it plays as it did at its own width. A network's
+//! [`effective`] widths drop the trailing units that weigh nothing either way, so a file or the
+//! embedded weights hold only the units a policy uses: a narrow policy written back stays
+//! narrow, and the bundle carries no zeros.
+
+use super::action_inputs::{ACTION_HIDDEN, ACTION_INPUTS};
+use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
+use crate::bot::value_net::features::FEATURE_COUNT;
+
+/// The action layers' width in every policy file written before files said it.
+pub const FIRST_ACTION_HIDDEN: usize = 16;
+
+/// A policy's widths: its inputs, its position's hidden layer and its action layers' hidden
+/// layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Widths {
+    pub inputs: usize,
+    pub hidden: usize,
+    pub action_hidden: usize,
+}
+
+impl Widths {
+    /// The bot's own.
+    pub const FULL: Widths = Widths {
+        inputs: FEATURE_COUNT,
+        hidden: HIDDEN,
+        action_hidden: ACTION_HIDDEN,
+    };
+
+    /// The dimensions of the position layers' tensors (`file.rs`' `TENSOR_NAMES` order), each
+    /// row-major: the input layer's weights (input × hidden) and biases, the heads'.
+    pub fn network_dims(&self) -> Vec<Vec<usize>> {
+        vec![
+            vec![self.inputs, self.hidden],
+            vec![self.hidden],
+            vec![self.hidden, OUTPUTS],
+            vec![OUTPUTS],
+        ]
+    }
+
+    /// The dimensions of the action layers' tensors (`ACTION_TENSOR_SIZES`' order).
+    pub fn action_dims(&self) -> Vec<Vec<usize>> {
+        vec![
+            vec![ACTION_INPUTS, self.action_hidden],
+            vec![self.action_hidden],
+            vec![self.action_hidden, 2],
+            vec![2],
+        ]
+    }
+
+    /// The dimensions of the context layer's tensors: per position unit, per slot, per action
+    /// unit; then per slot, per action unit.
+    pub fn context_dims(&self) -> Vec<Vec<usize>> {
+        vec![
+            vec![self.hidden, 2, self.action_hidden],
+            vec![2, self.action_hidden],
+        ]
+    }
+
+    /// Values per tensor of each group's dimensions.
+    pub fn sizes(dims: &[Vec<usize>]) -> Vec<usize> {
+        dims.iter().map(|dims| dims.iter().product()).collect()
+    }
+
+    /// Whether the bot's layers hold a policy of these widths: one line saying why not.
+    pub fn check_fits(&self) -> Result<(), String> {
+        let fits = |name: &str, width: usize, most: usize| {
+            if (1..=most).contains(&width) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the file's {name} is {width} wide, this bot's holds 1 to {most}"
+                ))
+            }
+        };
+        fits("hidden layer", self.hidden, HIDDEN)?;
+        fits(
+            "action layers' hidden layer",
+            self.action_hidden,
+            ACTION_HIDDEN,
+        )
+    }
+}
+
+/// `values`, a row-major array of dimensions `from`, as one of dimensions `to` (as many
+/// dimensions): each element whose index lies in both keeps its value, the rest of `to` is
+/// zero. Widening pads, narrowing crops.
+pub fn resized(values: &[f32], from: &[usize], to: &[usize]) -> Vec<f32> {
+    debug_assert_eq!(from.len(), to.len());
+    debug_assert_eq!(values.len(), from.iter().product::<usize>());
+    let mut out = vec![0.0; to.iter().product()];
+    'elements: for (flat, &value) in values.iter().enumerate() {
+        let (mut rest, mut target, mut stride) = (flat, 0, 1);
+        for (&from_dim, &to_dim) in from.iter().zip(to).rev() {
+            let index = rest % from_dim;
+            rest /= from_dim;
+            if index >= to_dim {
+                continue 'elements;
+            }
+            target += index * stride;
+            stride *= to_dim;
+        }
+        out[target] = value;
+    }
+    out
+}
+
+/// `values`, tensors of dimensions `from` one after another, as tensors of dimensions `to`
+/// ([`resized`] each).
+pub fn regrouped(values: &[f32], from: &[Vec<usize>], to: &[Vec<usize>]) -> Vec<f32> {
+    let mut out = Vec::new();
+    let mut rest = values;
+    for (from, to) in from.iter().zip(to) {
+        let (tensor, after) = rest.split_at(from.iter().product());
+        rest = after;
+        out.extend(resized(tensor, from, to));
+    }
+    out
+}
+
+/// The narrowest widths that hold `network` exactly: past them every unit's weights in and out
+/// are zero (at least one unit each).
+pub fn effective(network: &PolicyNetwork) -> Widths {
+    let context = network
+        .actions
+        .as_ref()
+        .and_then(|layers| layers.context.as_ref());
+    let position_unit_used = |unit: usize| {
+        network.input.weights.iter().any(|row| row[unit] != 0.0)
+            || network.input.biases[unit] != 0.0
+            || network.heads.weights[unit].iter().any(|&w| w != 0.0)
+            || context.is_some_and(|layer| layer.weights[unit].iter().any(|&w| w != 0.0))
+    };
+    let action_unit_used = |unit: usize| {
+        network.actions.as_ref().is_some_and(|layers| {
+            let slot_columns = [unit, ACTION_HIDDEN + unit];
+            layers.input.weights.iter().any(|row| row[unit] != 0.0)
+                || layers.input.biases[unit] != 0.0
+                || layers.heads.weights[unit].iter().any(|&w| w != 0.0)
+                || layers.context.as_ref().is_some_and(|layer| {
+                    slot_columns.iter().any(|&column| {
+                        layer.biases[column] != 0.0
+                            || layer.weights.iter().any(|row| row[column] != 0.0)
+                    })
+                })
+        })
+    };
+    let width = |most: usize, used: &dyn Fn(usize) -> bool| {
+        (0..most)
+            .rev()
+            .find(|&unit| used(unit))
+            .map_or(1, |unit| unit + 1)
+    };
+    Widths {
+        inputs: FEATURE_COUNT,
+        hidden: width(HIDDEN, &position_unit_used),
+        action_hidden: width(ACTION_HIDDEN, &action_unit_used),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::policy_net::network::tests::random_network_with_context;
+
+    #[test]
+    fn resizing_pads_and_crops_every_dimension() {
+        // 2 × 3 → 3 × 2: the common 2 × 2 corner kept.
+        let values = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        assert_eq!(
+            resized(&values, &[2, 3], &[3, 2]),
+            vec![1.0, 2.0, 4.0, 5.0, 0.0, 0.0]
+        );
+        let cube: Vec<f32> = (0..12).map(|v| v as f32).collect();
+        let wide = resized(&cube, &[2, 2, 3], &[3, 2, 5]);
+        assert_eq!(resized(&wide, &[3, 2, 5], &[2, 2, 3]), cube);
+        assert_eq!(wide[5..10], [3.0, 4.0, 5.0, 0.0, 0.0]);
+    }
+
+    /// A network narrowed to units it lacks is read back as itself: its effective widths are
+    /// those of the units left, and padding them back gives the same weights.
+    #[test]
+    fn a_narrowed_network_has_its_narrow_widths() {
+        let network = random_network_with_context(21);
+        assert_eq!(effective(&network), Widths::FULL);
+        let narrow = Widths {
+            inputs: FEATURE_COUNT,
+            hidden: HIDDEN / 2 - 3,
+            action_hidden: ACTION_HIDDEN / 2 + 1,
+        };
+        let full = Widths::FULL;
+        let dims = |w: &Widths| {
+            let mut dims = w.network_dims();
+            dims.extend(w.action_dims());
+            dims.extend(w.context_dims());
+            dims
+        };
+        let values = network.values_with_actions();
+        let cut = regrouped(&values, &dims(&full), &dims(&narrow));
+        let padded =
+            PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)));
+        assert_eq!(effective(&padded), narrow);
+        assert_ne!(padded, network);
+        let again = regrouped(&padded.values_with_actions(), &dims(&full), &dims(&narrow));
+        assert_eq!(again, cut);
+    }
+
+    #[test]
+    fn widths_past_the_bot_are_refused_with_one_line() {
+        let wide = Widths {
+            hidden: HIDDEN + 1,
+            ..Widths::FULL
+        };
+        let error = wide.check_fits().unwrap_err();
+        assert!(
+            error.contains("hidden layer is") && !error.contains('\n'),
+            "{error}"
+        );
+        assert!(Widths::FULL.check_fits().is_ok());
+        let empty = Widths {
+            action_hidden: 0,
+            ..Widths::FULL
+        };
+        assert!(empty.check_fits().is_err());
+    }
+}
