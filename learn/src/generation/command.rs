@@ -88,6 +88,14 @@ pub struct GenerationArgs {
     /// the position's hidden layer adds to their hidden units); implies --action-inputs.
     #[arg(long)]
     action_context: bool,
+    /// Train the policy on each training game's reflection too (learn train-policy --mirror:
+    /// the board top to bottom, left and right turns exchanged).
+    #[arg(long)]
+    policy_mirror: bool,
+    /// Anneal the policy's learning rate to zero along a half cosine (learn train-policy
+    /// --anneal).
+    #[arg(long)]
+    policy_anneal: bool,
     /// Keep the trained value network only when it scores a lower log-loss than the parent's on
     /// the window's test split, the parent's otherwise: a window too short to train a better
     /// one (generation 6's, 400 games) then still leaves the generation its new policy.
@@ -157,6 +165,8 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         temper_policy: args.temper_policy,
         action_inputs: args.action_inputs || args.action_context,
         action_context: args.action_context,
+        policy_mirror: args.policy_mirror,
+        policy_anneal: args.policy_anneal,
         select_value: args.select_value,
         gate_games: args.gate_games,
         gate_iterations: args.gate_iterations,

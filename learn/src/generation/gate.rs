@@ -321,6 +321,8 @@ mod tests {
             temper_policy: false,
             action_inputs: false,
             action_context: false,
+            policy_mirror: false,
+            policy_anneal: false,
             select_value: false,
             gate_games: 40,
             gate_iterations: 700,

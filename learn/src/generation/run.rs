@@ -459,6 +459,12 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         if turn.settings.action_context {
             args.push("--action-context".to_string());
         }
+        if turn.settings.policy_mirror {
+            args.push("--mirror".to_string());
+        }
+        if turn.settings.policy_anneal {
+            args.push("--anneal".to_string());
+        }
         args.extend(deep_positions_only(turn.settings));
         let report = run_learn(turn.places, &args)?;
         write_whole(&policy_dir.join(POLICY_REPORT_FILE), report.as_bytes())?;

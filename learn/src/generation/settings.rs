@@ -55,6 +55,11 @@ pub struct Settings {
     /// Whether the policy's action layers have a context layer (`learn train-policy
     /// --action-context`, `ActionLayers::context`).
     pub action_context: bool,
+    /// Whether the policy trains on each training game's reflection too (`learn train-policy
+    /// --mirror`, `data::mirror`).
+    pub policy_mirror: bool,
+    /// Whether the policy's learning rate is annealed to zero (`learn train-policy --anneal`).
+    pub policy_anneal: bool,
     /// Whether the generation keeps the trained value network only when it scores a lower
     /// log-loss than its parent's on the window's test split, and its parent's otherwise
     /// (`select.rs`).
@@ -79,7 +84,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 26] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 28] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -105,6 +110,8 @@ impl Settings {
             ("temper-policy", yes_no(self.temper_policy)),
             ("action-inputs", yes_no(self.action_inputs)),
             ("action-context", yes_no(self.action_context)),
+            ("policy-mirror", yes_no(self.policy_mirror)),
+            ("policy-anneal", yes_no(self.policy_anneal)),
             ("select-value", yes_no(self.select_value)),
             ("gate-games", self.gate_games.to_string()),
             ("gate-iterations", self.gate_iterations.to_string()),

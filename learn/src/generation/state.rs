@@ -117,6 +117,10 @@ impl State {
                 temper_policy: switch("temper-policy")?,
                 action_inputs: switch("action-inputs")?,
                 action_context: switch("action-context")?,
+                // A state from before trained the policy on the games as played, at a
+                // constant rate.
+                policy_mirror: switch("policy-mirror")?,
+                policy_anneal: switch("policy-anneal")?,
                 // A state from before the choice carried the trained value network.
                 select_value: switch("select-value")?,
                 gate_games: number("gate-games")? as u64,

@@ -44,6 +44,14 @@ pub struct TrainPolicyArgs {
     /// 0 reads every position.
     #[arg(long, default_value_t = 0)]
     min_visits: u32,
+    /// Train on each training game's reflection too (the board top to bottom, left and right
+    /// turns exchanged: `data::mirror`); validation and test keep the games as played.
+    #[arg(long)]
+    mirror: bool,
+    /// Anneal the learning rate: from --learning-rate down to zero along a half cosine over
+    /// the run's minibatches, instead of constant.
+    #[arg(long)]
+    anneal: bool,
 }
 
 #[derive(clap::Args)]
@@ -96,7 +104,12 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
     if args.epochs == 0 || args.batch == 0 {
         return Err("--epochs and --batch must be at least 1".to_string());
     }
-    let data = crate::policy::data::load_window(&args.data, &args.window_data, args.min_visits)?;
+    let data = crate::policy::data::load_window(
+        &args.data,
+        &args.window_data,
+        args.min_visits,
+        args.mirror,
+    )?;
     let config = crate::policy::train::PolicyTrainConfig {
         out: args.out.clone(),
         epochs: args.epochs,
@@ -106,10 +119,14 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         init: args.init.clone(),
         action_inputs: args.action_inputs,
         action_context: args.action_context,
+        anneal: args.anneal,
     };
     let report = crate::policy::train::train_policy(&data, &config)?;
     print!("{}", report.summary());
-    if let Some(line) = data.positions_line() {
+    for line in [data.positions_line(), data.mirror_line()]
+        .into_iter()
+        .flatten()
+    {
         println!("{line}");
     }
     println!(
@@ -129,7 +146,8 @@ pub fn temper_policy(args: &TemperPolicyArgs) -> Result<(), String> {
     // Everything is read and checked before anything is written.
     let policy = csb::bot::policy_net::file::load(&args.policy.to_string_lossy())?;
     let parent = csb::bot::policy_net::file::load(&args.like.to_string_lossy())?;
-    let data = crate::policy::data::load_window(&args.data, &args.window_data, args.min_visits)?;
+    let data =
+        crate::policy::data::load_window(&args.data, &args.window_data, args.min_visits, false)?;
     let parent_entropy = sharpness(&parent, &data.validation, 1.0).entropy;
     let temperature = fit_temperature(&policy, &data.validation, parent_entropy);
     let tempered =
@@ -173,10 +191,15 @@ pub fn embed_policy(args: &EmbedPolicyArgs) -> Result<(), String> {
     let network = csb::bot::policy_net::file::load(&args.file.to_string_lossy())?;
     let text = csb::bot::policy_net::embedded::weights_source(&network);
     write_whole(&args.weights, text.as_bytes())?;
+    let widths = csb::bot::policy_net::widths::effective(&network);
     eprintln!(
-        "embed-policy: {} ({} weights) from {}",
+        "embed-policy: {} ({} weights; hidden {}, action hidden {}) from {}",
         args.weights.display(),
-        csb::bot::policy_net::network::WEIGHT_COUNT,
+        csb::bot::policy_net::widths::Widths::sizes(&widths.network_dims())
+            .iter()
+            .sum::<usize>(),
+        widths.hidden,
+        widths.action_hidden,
         args.file.display()
     );
     Ok(())

@@ -9,6 +9,7 @@
 
 use crate::data::game_file::{parse_game, GameRecord, PositionRecord, STAT_ACTIONS};
 use crate::data::manifest::{verified_games, DataManifest};
+use crate::data::mirror::mirrored;
 use crate::data::position::fast_pods;
 use crate::data::split::{split_of_map, Split};
 use csb::bot::actions::ACTION_COUNT;
@@ -77,6 +78,8 @@ pub struct PolicyDataSet {
     pub window: Vec<(std::path::PathBuf, String)>,
     /// The fewest root visits of a position read (0: every position).
     pub min_visits: u32,
+    /// Whether the training split holds each game's reflection too (`data::mirror`).
+    pub mirror: bool,
 }
 
 impl PolicyDataSet {
@@ -87,6 +90,16 @@ impl PolicyDataSet {
                 "positions: those searched at least {} iterations only (--min-visits)",
                 self.min_visits
             )
+        })
+    }
+
+    /// The report's line saying the training split holds the games' reflections (none
+    /// without `--mirror`).
+    pub fn mirror_line(&self) -> Option<String> {
+        self.mirror.then(|| {
+            "training positions: each game's and its reflection's (--mirror); validation and \
+             test: the games as played"
+                .to_string()
         })
     }
 }
@@ -158,11 +171,12 @@ fn root_visits(position: &PositionRecord) -> u32 {
 /// positions searched at least `min_visits` iterations only ([`add_game`]; errors as
 /// `value::dataset::load`'s: one line each).
 pub fn load(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
-    load_window(dir, &[], min_visits)
+    load_window(dir, &[], min_visits, false)
 }
 
 /// The games of `dir`, checked against its manifest, in their splits; the splits may be empty.
-fn read_dir(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
+/// With `mirror`, the training split holds each of its games' reflections too.
+fn read_dir(dir: &Path, min_visits: u32, mirror: bool) -> Result<PolicyDataSet, String> {
     let (mut train, mut validation, mut test) = Default::default();
     let mut games = 0;
     let manifest = verified_games(dir, |path, text| {
@@ -172,8 +186,14 @@ fn read_dir(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
             Split::Validation => &mut validation,
             Split::Test => &mut test,
         };
-        add_game(&game, samples, min_visits)
-            .map_err(|error| format!("{}: {error}", path.display()))?;
+        let add = |game: &GameRecord, samples: &mut PolicySamples| {
+            add_game(game, samples, min_visits)
+                .map_err(|error| format!("{}: {error}", path.display()))
+        };
+        if mirror && split_of_map(game.map_seed) == Split::Train {
+            add(&mirrored(&game), samples)?;
+        }
+        add(&game, samples)?;
         games += 1;
         Ok(())
     })?;
@@ -185,21 +205,24 @@ fn read_dir(dir: &Path, min_visits: u32) -> Result<PolicyDataSet, String> {
         manifest,
         window: Vec::new(),
         min_visits,
+        mirror,
     })
 }
 
 /// Reads `newest` and the older directories `older` (each checked against its manifest, as
 /// [`load`], positions of at least `min_visits` iterations) as one data set, as the value
 /// network's `value::dataset::load_window` does. Each split must hold a position in the end
-/// (an older directory of fast searches only adds none under `min_visits`).
+/// (an older directory of fast searches only adds none under `min_visits`). With `mirror`, the
+/// training split holds each of its games' reflections too (`data::mirror`).
 pub fn load_window(
     newest: &Path,
     older: &[std::path::PathBuf],
     min_visits: u32,
+    mirror: bool,
 ) -> Result<PolicyDataSet, String> {
-    let mut data = read_dir(newest, min_visits)?;
+    let mut data = read_dir(newest, min_visits, mirror)?;
     for dir in older {
-        let set = read_dir(dir, min_visits)?;
+        let set = read_dir(dir, min_visits, mirror)?;
         data.window.push((dir.clone(), set.manifest.data_sha256()));
         data.games += set.games;
         data.train.extend(set.train);

@@ -40,6 +40,18 @@ pub struct PolicyTrainConfig {
     /// Whether the action layers get a context layer (`ActionLayers::context`; implies
     /// `action_inputs`); a warm start from a file with one keeps it either way.
     pub action_context: bool,
+    /// Whether the learning rate falls from `learning_rate` to zero along a half cosine over
+    /// the run's minibatches ([`annealed_rate`]) instead of staying at `learning_rate`.
+    pub anneal: bool,
+}
+
+/// The learning rate of minibatch `step` of `steps` annealed from `rate`: `rate × (1 +
+/// cos(π × step / steps)) / 2`, `rate` at the first step and near zero at the last. The last
+/// epochs' small steps settle the weights where a constant rate keeps them moving about the
+/// minimum by its noise.
+pub fn annealed_rate(rate: f64, step: usize, steps: usize) -> f64 {
+    let progress = step as f64 / steps.max(1) as f64;
+    rate * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos())
 }
 
 /// One split's figures.
@@ -236,12 +248,18 @@ pub fn train_policy(
     let best_path = config.out.join(POLICY_MODEL_FILE);
     let mut epochs = Vec::new();
     let mut best_epoch = 0;
+    let steps_per_epoch = data.train.len().div_ceil(config.batch);
+    let steps = steps_per_epoch * config.epochs;
     for epoch in 0..config.epochs {
         let order = shuffled(data.train.len(), splitmix64(config.seed ^ epoch as u64));
         // The training split's cross-entropy: the minibatches' own, each already computed for
         // its step, weighted by its rows (the weights move within the epoch).
         let mut training_policy = 0.0;
-        for rows in order.chunks(config.batch) {
+        for (index, rows) in order.chunks(config.batch).enumerate() {
+            if config.anneal {
+                let step = epoch * steps_per_epoch + index;
+                optimiser.set_learning_rate(annealed_rate(config.learning_rate, step, steps));
+            }
             let mut step = || -> candle_core::Result<f64> {
                 let [inputs, actions, visits, values, masks] =
                     batch(&data.train, rows, action_inputs)?;
@@ -277,4 +295,23 @@ pub fn train_policy(
         uniform_policy_loss: (ACTION_COUNT as f64).ln(),
         positions: [data.train.len(), data.validation.len(), data.test.len()],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::annealed_rate;
+
+    /// The annealed rate starts at the rate, is half of it halfway, falls all the way and
+    /// never rises.
+    #[test]
+    fn the_annealed_rate_falls_from_the_rate_to_zero() {
+        let steps = 1_000;
+        assert_eq!(annealed_rate(0.003, 0, steps), 0.003);
+        assert!((annealed_rate(0.003, steps / 2, steps) - 0.0015).abs() < 1e-12);
+        assert!(annealed_rate(0.003, steps - 1, steps) < 1e-7);
+        let rates: Vec<f64> = (0..steps)
+            .map(|step| annealed_rate(0.003, step, steps))
+            .collect();
+        assert!(rates.windows(2).all(|pair| pair[1] <= pair[0]));
+    }
 }
