@@ -122,7 +122,7 @@ mod tests {
         let original_map = Map::new(&game.checkpoints).unwrap();
         let reflected = mirrored(&game);
         let reflected_map = Map::new(&reflected.checkpoints).unwrap();
-        let across = [2, 4, 7, 10];
+        let across = [2, 4, 7, 10, 20];
         let mut compared = 0;
         for (original, mirror) in game.positions.iter().zip(&reflected.positions).step_by(7) {
             let pods = fast_pods(&original.pods, &original_map);

@@ -5,8 +5,12 @@
 //! hidden layer of a few dozen units only approximates. So each action gets [`ACTION_INPUTS`]
 //! numbers of its own: the pod's move for one turn under that action alone (turn, thrust, move,
 //! friction; no collision, no rounding), measured against its next checkpoint, the leg after it
-//! and the opposing runner's coasting position. One layer ([`ActionLayers`]: inputs → [`ACTION_HIDDEN`],
-//! ReLU, → one logit per slot) scores every action alike, and its score is added to the
+//! and the opposing runner's coasting position; then (the last [`ACTION_INPUTS`] −
+//! [`FIRST_ACTION_INPUTS`]) two more turns steered at its target at full thrust, its contact gaps
+//! with the other pods' coasting positions and where it meets the opposing runner's next
+//! checkpoint. A policy trained on the first 12 alone (every file before the others) reads
+//! zeros from the rest (`widths.rs`) and plays as it did. One layer ([`ActionLayers`]: inputs →
+//! [`ACTION_HIDDEN`], ReLU, → one logit per slot) scores every action alike, and its score is added to the
 //! action's logit from the position's heads. A network without them (every file before, the
 //! embedded one) computes nothing of this. With a context layer ([`ActionLayers::context`],
 //! `--action-context` in `learn train-policy`), the position's hidden layer adds, per slot, one
@@ -19,11 +23,14 @@ use crate::bot::actions::ACTION_COUNT;
 use crate::bot::value_net::course::Course;
 use crate::bot::value_net::features::unit;
 use crate::bot::value_net::layers::{relu, Dense};
-use crate::engine::rules::{BOOST_THRUST, CHECKPOINT_RADIUS, FRICTION_FACTOR};
+use crate::engine::rules::{BOOST_THRUST, CHECKPOINT_RADIUS, FRICTION_FACTOR, TOUCH_DISTANCE};
 use crate::engine::{FastPod, Vec2};
 
 /// Inputs per action.
-pub const ACTION_INPUTS: usize = 12;
+pub const ACTION_INPUTS: usize = 21;
+/// Inputs per action of every policy before the continuation, contact and intercept inputs:
+/// the first of [`ACTION_INPUTS`].
+pub const FIRST_ACTION_INPUTS: usize = 12;
 /// Width of the layer that reads them: the most a policy may use (a narrower one is read into
 /// it with zero units, `widths.rs`).
 pub const ACTION_HIDDEN: usize = 32;
@@ -92,6 +99,27 @@ fn cross(a: Vec2, b: Vec2) -> f64 {
     a.x * b.y - a.y * b.x
 }
 
+/// Turns after the action in which the pod is steered at its target at full thrust (the
+/// continuation inputs).
+const CONTINUATION_TURNS: usize = 2;
+
+/// `heading` turned toward `direction` (a unit vector) by at most 18° (MAX_ROTATION).
+#[inline(always)]
+fn steer(heading: Vec2, direction: Vec2) -> Vec2 {
+    if heading.dot(direction) >= COS_18 {
+        return direction;
+    }
+    let sin = if cross(heading, direction) >= 0.0 {
+        SIN_18
+    } else {
+        -SIN_18
+    };
+    Vec2::new(
+        heading.x * COS_18 - heading.y * sin,
+        heading.x * sin + heading.y * COS_18,
+    )
+}
+
 /// A length or speed as an input.
 #[inline(always)]
 fn scaled(length: f64) -> f32 {
@@ -105,13 +133,32 @@ fn scaled(length: f64) -> f32 {
 /// passes the checkpoint (1 or 0); its heading along and across the leg after the checkpoint;
 /// then against where the opposing runner would coast to (its position plus its speed): the
 /// change of the distance to it, the heading along and across the direction to it and the speed
-/// along it.
+/// along it. Then, the pod steered at its target at full thrust (by at most 18° a turn, no
+/// collision) for two more turns, the target moving on to the next checkpoint once one is
+/// passed: how soon it passes a checkpoint within the three turns (1 this turn, 2/3 the next,
+/// 1/3 the one after, 0 not), its distance to its target then and its speed toward it; its
+/// contact gaps after the move with the coasting positions of the opposing runner, the opposing
+/// blocker and its teammate (distance less two radii); the change of its distance to the
+/// opposing runner's next checkpoint, and its heading along and across the direction to it.
 #[inline(always)]
 pub fn action_inputs(
     pods: &[FastPod; 4],
     course: &Course,
     pod: usize,
     opposing_runner: usize,
+) -> PodActionInputs {
+    action_inputs_upto(pods, course, pod, opposing_runner, ACTION_INPUTS)
+}
+
+/// [`action_inputs`], the inputs from `inputs` on left at zero and not computed (a policy that
+/// reads only the first [`FIRST_ACTION_INPUTS`], [`ActionLayers::inputs_read`]).
+#[inline(always)]
+pub fn action_inputs_upto(
+    pods: &[FastPod; 4],
+    course: &Course,
+    pod: usize,
+    opposing_runner: usize,
+    inputs: usize,
 ) -> PodActionInputs {
     let me = &pods[pod];
     let checkpoint = course.map.checkpoint(me.next_checkpoint as usize);
@@ -148,7 +195,7 @@ pub fn action_inputs(
         let passes =
             crate::engine::vec2::point_segment_distance_squared(me.pos, position, checkpoint)
                 < CHECKPOINT_RADIUS * CHECKPOINT_RADIUS;
-        *row = [
+        row[..FIRST_ACTION_INPUTS].copy_from_slice(&[
             scaled(distance - checkpoint_distance),
             heading.dot(along) as f32,
             cross(along, heading) as f32,
@@ -161,9 +208,104 @@ pub fn action_inputs(
             heading.dot(toward) as f32,
             cross(toward, heading) as f32,
             scaled(next_velocity.dot(toward)),
-        ];
+        ]);
+        if inputs > FIRST_ACTION_INPUTS {
+            let moved = Moved {
+                position,
+                next_velocity,
+                heading,
+                passes,
+            };
+            row[FIRST_ACTION_INPUTS..].copy_from_slice(&later_inputs(
+                pods,
+                course,
+                pod,
+                opposing_runner,
+                &moved,
+            ));
+        }
     }
     out
+}
+
+/// One action's move, from which the later inputs continue.
+struct Moved {
+    position: Vec2,
+    next_velocity: Vec2,
+    heading: Vec2,
+    passes: bool,
+}
+
+/// The inputs past [`FIRST_ACTION_INPUTS`] of pod `pod`'s action that `moved` it
+/// ([`action_inputs`] says which).
+#[inline(always)]
+fn later_inputs(
+    pods: &[FastPod; 4],
+    course: &Course,
+    pod: usize,
+    opposing_runner: usize,
+    moved: &Moved,
+) -> [f32; ACTION_INPUTS - FIRST_ACTION_INPUTS] {
+    let me = &pods[pod];
+    let runner = &pods[opposing_runner];
+    let Moved {
+        position,
+        next_velocity,
+        heading,
+        passes,
+    } = *moved;
+    // Continuation: two more turns steered at the target at full thrust (no collision), the
+    // target moving on to the next checkpoint once one is passed.
+    let count = course.map.checkpoint_count();
+    let mut target_index = me.next_checkpoint as usize;
+    let mut pass_turn = if passes { 1.0 } else { 0.0 };
+    if passes {
+        target_index = (target_index + 1) % count;
+    }
+    let (mut p, mut v, mut h) = (position, next_velocity, heading);
+    for turn in 0..CONTINUATION_TURNS {
+        let target = course.map.checkpoint(target_index);
+        let gap = target - p;
+        h = steer(h, unit(gap, gap.length()));
+        v = v + h * FULL_THRUST;
+        let moved = p + v;
+        if pass_turn == 0.0
+            && crate::engine::vec2::point_segment_distance_squared(p, moved, target)
+                < CHECKPOINT_RADIUS * CHECKPOINT_RADIUS
+        {
+            pass_turn = (turn + 2) as f64;
+            target_index = (target_index + 1) % count;
+        }
+        p = moved;
+        v = v * FRICTION_FACTOR;
+    }
+    let end_target = course.map.checkpoint(target_index) - p;
+    let end_distance = end_target.length();
+    let end_along = unit(end_target, end_distance);
+    // Contact after the move with the others' coasting positions.
+    let teammate = &pods[pod ^ 1];
+    let opposing_blocker = &pods[((pod & 2) ^ 2) + usize::from((opposing_runner & 1) == 0)];
+    let gap_to = |other: &FastPod| (other.pos + other.vel - position).length() - TOUCH_DISTANCE;
+    // The opposing runner's next checkpoint, where a blocker meets it.
+    let intercept = course.map.checkpoint(runner.next_checkpoint as usize);
+    let to_intercept = intercept - position;
+    let intercept_distance = to_intercept.length();
+    let intercept_along = unit(to_intercept, intercept_distance);
+    [
+        if pass_turn > 0.0 {
+            (4.0 - pass_turn) as f32 / 3.0
+        } else {
+            0.0
+        },
+        scaled(end_distance),
+        scaled(v.dot(end_along)),
+        scaled(gap_to(runner)),
+        scaled(gap_to(opposing_blocker)),
+        scaled(gap_to(teammate)),
+        scaled(intercept_distance - (intercept - me.pos).length()),
+        heading.dot(intercept_along) as f32,
+        cross(intercept_along, heading) as f32,
+    ]
 }
 
 /// The layers that score each action from its inputs.
@@ -238,26 +380,51 @@ impl ActionLayers {
         position_hidden: &[f32; HIDDEN],
         logits: &mut [f32; ACTION_COUNT],
     ) {
+        self.add_scores_within::<HIDDEN, ACTION_INPUTS, ACTION_HIDDEN>(
+            inputs,
+            slot,
+            position_hidden,
+            logits,
+        );
+    }
+
+    /// [`ActionLayers::add_scores`] reading only the first `H` units of `position_hidden`, the
+    /// first `AI` inputs per action and the first `AH` units of the action layer (at least the
+    /// policy's effective widths, `widths.rs`): the same scores, the units and inputs past them
+    /// weighing nothing.
+    #[inline(always)]
+    pub fn add_scores_within<const H: usize, const AI: usize, const AH: usize>(
+        &self,
+        inputs: &PodActionInputs,
+        slot: usize,
+        position_hidden: &[f32; HIDDEN],
+        logits: &mut [f32; ACTION_COUNT],
+    ) {
+        let (hidden_units, units) = (H, AH);
         // The slot's context, in `Dense::forward`'s order (bias, then each input).
         let mut context = [0.0; ACTION_HIDDEN];
         if let Some(layer) = &self.context {
             let first = slot * ACTION_HIDDEN;
-            context.copy_from_slice(&layer.biases[first..first + ACTION_HIDDEN]);
-            for (value, row) in position_hidden.iter().zip(&layer.weights) {
-                for (sum, weight) in context.iter_mut().zip(&row[first..first + ACTION_HIDDEN]) {
+            context[..units].copy_from_slice(&layer.biases[first..first + units]);
+            for (value, row) in position_hidden[..hidden_units].iter().zip(&layer.weights) {
+                // A unit the ReLU zeroed adds nothing: skipped.
+                if *value == 0.0 {
+                    continue;
+                }
+                for (sum, weight) in context[..units].iter_mut().zip(&row[first..first + units]) {
                     *sum += value * weight;
                 }
             }
         }
         for (logit, action) in logits.iter_mut().zip(inputs) {
             let mut hidden = [0.0; ACTION_HIDDEN];
-            self.input.forward(action, &mut hidden);
-            for (unit, added) in hidden.iter_mut().zip(&context) {
+            self.input.forward_within::<AI, AH>(action, &mut hidden);
+            for (unit, added) in hidden[..units].iter_mut().zip(&context) {
                 *unit += added;
             }
             relu(&mut hidden);
             let mut score = self.heads.biases[slot];
-            for (value, row) in hidden.iter().zip(&self.heads.weights) {
+            for (value, row) in hidden[..units].iter().zip(&self.heads.weights) {
                 score += value * row[slot];
             }
             *logit += score;
@@ -316,6 +483,33 @@ mod tests {
                     .iter()
                     .all(|v| v.is_finite() && v.abs() <= MAX_INPUT as f32));
             }
+        }
+    }
+
+    #[test]
+    fn the_continuation_finds_a_checkpoint_two_turns_ahead() {
+        for (map, mut pods, _, _) in random_positions(53, 300) {
+            let course = Course::new(&map);
+            let pod = &mut pods[0];
+            let target = map.checkpoint(pod.next_checkpoint as usize);
+            // At rest 1,500 away, facing it: not reached this turn, reached by the third.
+            let direction = Vec2::new(1.0, 0.0);
+            pod.pos = target - direction * 1_500.0;
+            pod.heading = direction;
+            pod.vel = Vec2::ZERO;
+            pod.shield_lock_turns = 0;
+            let inputs = action_inputs(&pods, &course, 0, 2);
+            assert_eq!(inputs[0][5], 0.0, "not passed in the first turn");
+            assert!(
+                inputs[0][12] > 0.0 && inputs[0][12] < 1.0,
+                "{:?}",
+                inputs[0]
+            );
+            // Each contact gap is a pod's radius pair below the distance.
+            let runner = &pods[2];
+            let after = pods[0].pos + pods[0].heading * FULL_THRUST;
+            let gap = (runner.pos + runner.vel - after).length() - TOUCH_DISTANCE;
+            assert!((inputs[0][15] - scaled(gap)).abs() < 1e-6);
         }
     }
 

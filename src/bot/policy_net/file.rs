@@ -5,6 +5,7 @@
 //! ```text
 //! csb-policy-net 1
 //! shape <inputs> <hidden> <outputs>
+//! action-inputs <inputs per action>                             (only when not 12)
 //! action-hidden <action hidden>                                 (only when not 16)
 //! input.weight <inputs × hidden values, input-major>
 //! input.bias <hidden values>
@@ -21,10 +22,10 @@
 //! A file's widths may be narrower than the bot's layers (`widths.rs`): it is read into them
 //! with zeros where it has no units, and plays as it did; a file is written at its network's
 //! effective widths, so a narrow policy stays narrow. A file without the `action-hidden` line
-//! has the action layers of every file before it, 16 wide. A file wider than the bot, of other
-//! inputs or outputs, a missing or repeated tensor or a value that is not a finite number is
-//! refused with one line saying which. A file whose inputs are those before the
-//! checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
+//! has the action layers of every file before it, 16 wide, and one without `action-inputs`
+//! their 12 inputs per action. A file wider than the bot, of other inputs or outputs, a missing
+//! or repeated tensor or a value that is not a finite number is refused with one line saying
+//! which. A file whose inputs are those before the checkpoint clocks were inputs (`FEATURE_COUNT_WITHOUT_CLOCKS`, the clocks being the last
 //! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
 //! The action layers' four lines come all together or not at all; a file without them is a
 //! network without action layers. The context layer's two lines come together and only with the
@@ -32,7 +33,7 @@
 
 use super::action_inputs::ActionLayers;
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
-use super::widths::{effective, regrouped, Widths, FIRST_ACTION_HIDDEN};
+use super::widths::{effective, regrouped, Widths};
 use crate::bot::value_net::features::{FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS};
 use std::fmt::Write;
 
@@ -50,7 +51,9 @@ pub const ACTION_TENSOR_NAMES: [&str; 4] = [
 /// The context layer's tensors (`ActionLayers::context`), after the action layers'.
 pub const CONTEXT_TENSOR_NAMES: [&str; 2] = ["actions.context.weight", "actions.context.bias"];
 
-/// The line naming the action layers' width, before the tensors.
+/// The lines naming the action layers' widths, after the shape line; each only where the
+/// policy's differs from every file's before ([`Widths::first_files`]).
+const ACTION_INPUTS_LINE: &str = "action-inputs";
 const ACTION_HIDDEN_LINE: &str = "action-hidden";
 
 /// Appends the lines of the tensors `names` of dimensions `dims` holding `values` (tensors of
@@ -82,8 +85,24 @@ pub fn write_text(network: &PolicyNetwork) -> String {
         "{MAGIC}\nshape {FEATURE_COUNT} {} {OUTPUTS}\n",
         widths.hidden
     );
-    if network.actions.is_some() && widths.action_hidden != FIRST_ACTION_HIDDEN {
-        text.push_str(&format!("{ACTION_HIDDEN_LINE} {}\n", widths.action_hidden));
+    let first = Widths::first_files(FEATURE_COUNT, widths.hidden);
+    if network.actions.is_some() {
+        for (line, width, first_width) in [
+            (
+                ACTION_INPUTS_LINE,
+                widths.action_inputs,
+                first.action_inputs,
+            ),
+            (
+                ACTION_HIDDEN_LINE,
+                widths.action_hidden,
+                first.action_hidden,
+            ),
+        ] {
+            if width != first_width {
+                text.push_str(&format!("{line} {width}\n"));
+            }
+        }
     }
     let (network_dims, full_network_dims) = (widths.network_dims(), full.network_dims());
     write_tensors(
@@ -107,11 +126,12 @@ pub fn write_text(network: &PolicyNetwork) -> String {
     text
 }
 
-/// The widths a file's shape line and the optional line after it say; `lines` is left at its
-/// first tensor. One line for a shape that is not this bot's or does not fit its layers.
+/// The widths a file's shape line and the optional lines after it say, and how many lines
+/// those were; `lines` is left at its first tensor. One line for a shape that is not this
+/// bot's or does not fit its layers.
 fn read_widths<'a>(
     lines: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
-) -> Result<Widths, String> {
+) -> Result<(Widths, usize), String> {
     let expected_shape = format!("shape {FEATURE_COUNT} {HIDDEN} {OUTPUTS}");
     let shape = lines
         .next()
@@ -137,20 +157,25 @@ fn read_widths<'a>(
     if ![FEATURE_COUNT, FEATURE_COUNT_WITHOUT_CLOCKS].contains(&inputs) || outputs != OUTPUTS {
         return Err(not_ours());
     }
-    let mut action_hidden = FIRST_ACTION_HIDDEN;
-    if let Some(line) = lines.next_if(|line| line.starts_with(ACTION_HIDDEN_LINE)) {
-        action_hidden = line[ACTION_HIDDEN_LINE.len()..]
+    let mut widths = Widths::first_files(inputs, hidden);
+    let mut read = 0;
+    while let Some(line) = lines.next_if(|line| {
+        line.starts_with(ACTION_INPUTS_LINE) || line.starts_with(ACTION_HIDDEN_LINE)
+    }) {
+        read += 1;
+        let (key, width) = line.split_once(' ').unwrap_or((line, ""));
+        let width = width
             .trim()
             .parse()
-            .map_err(|_| format!("line 3: \"{line}\" is not \"{ACTION_HIDDEN_LINE} <width>\""))?;
+            .map_err(|_| format!("line {}: \"{line}\" is not \"{key} <width>\"", 2 + read))?;
+        match key {
+            ACTION_INPUTS_LINE => widths.action_inputs = width,
+            ACTION_HIDDEN_LINE => widths.action_hidden = width,
+            _ => return Err(format!("line {}: unknown line \"{line}\"", 2 + read)),
+        }
     }
-    let widths = Widths {
-        inputs,
-        hidden,
-        action_hidden,
-    };
     widths.check_fits()?;
-    Ok(widths)
+    Ok((widths, read))
 }
 
 /// The network of the file text `text`; the error is one line (without the file's name).
@@ -162,12 +187,8 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         ));
     }
     let mut lines = lines.peekable();
-    let widths = read_widths(&mut lines)?;
-    let first_tensor_line = if widths.action_hidden == FIRST_ACTION_HIDDEN {
-        3
-    } else {
-        4
-    };
+    let (widths, width_lines) = read_widths(&mut lines)?;
+    let first_tensor_line = 3 + width_lines;
     let names: Vec<&str> = TENSOR_NAMES
         .into_iter()
         .chain(ACTION_TENSOR_NAMES)
@@ -278,9 +299,11 @@ pub fn load(path: &str) -> Result<PolicyNetwork, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::policy_net::action_inputs::FIRST_ACTION_INPUTS;
     use crate::bot::policy_net::network::tests::{
         random_network, random_network_with_actions, random_network_with_context,
     };
+    use crate::bot::policy_net::widths::FIRST_ACTION_HIDDEN;
 
     #[test]
     fn a_network_reads_back_bit_for_bit() {
@@ -364,11 +387,7 @@ mod tests {
     fn a_narrower_file_reads_into_the_wide_layers_and_back() {
         use crate::bot::policy_net::widths::regrouped;
         let network = random_network_with_context(8);
-        let narrow = Widths {
-            inputs: FEATURE_COUNT,
-            hidden: 32,
-            action_hidden: FIRST_ACTION_HIDDEN,
-        };
+        let narrow = Widths::first_files(FEATURE_COUNT, 32);
         let full = Widths::FULL;
         let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
         let cut = PolicyNetwork::from_values_with_actions(&regrouped(
@@ -379,8 +398,8 @@ mod tests {
         let text = write_text(&cut);
         assert!(text.contains(&format!("shape {FEATURE_COUNT} 32 {OUTPUTS}\n")));
         assert!(
-            !text.contains("action-hidden"),
-            "a 16-wide file says nothing"
+            !text.contains("action-hidden") && !text.contains("action-inputs"),
+            "a file of 12 inputs into 16 says nothing"
         );
         assert_eq!(
             text.lines()
@@ -388,11 +407,20 @@ mod tests {
                 .map(|line| line.split_whitespace().count()),
             Some(1 + FIRST_ACTION_HIDDEN)
         );
+        assert_eq!(
+            text.lines()
+                .find(|line| line.starts_with("actions.input.weight"))
+                .map(|line| line.split_whitespace().count()),
+            Some(1 + FIRST_ACTION_INPUTS * FIRST_ACTION_HIDDEN)
+        );
         let read = parse_text(&text).unwrap();
         assert_eq!(read, cut);
         assert_eq!(write_text(&read), text);
         let wider = write_text(&network);
-        assert!(wider.contains(&format!("\naction-hidden {}\n", full.action_hidden)));
+        assert!(wider.contains(&format!(
+            "\naction-inputs {}\naction-hidden {}\n",
+            full.action_inputs, full.action_hidden
+        )));
         assert_eq!(parse_text(&wider).unwrap(), network);
     }
 
@@ -436,6 +464,10 @@ mod tests {
         refused(
             &with_shape(format!("{shape}\naction-hidden wide")),
             "line 3: \"action-hidden wide\" is not",
+        );
+        refused(
+            &with_shape(format!("{shape}\naction-hidden 8\naction-inputs 22")),
+            "inputs per action is 22 wide",
         );
         let without_heads: String = text
             .lines()

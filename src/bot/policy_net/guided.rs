@@ -19,6 +19,9 @@ pub struct Guided<E> {
     pub network: PolicyNetwork,
     /// What the network needs of the race's map, computed once a game.
     pub course: Course,
+    /// The network's effective widths (`widths::effective`) as the priors' loop bounds,
+    /// computed once: a policy narrower than the bot's layers costs its own width.
+    within: [usize; 3],
     /// Whether the plies without statistics draw from the policy instead of the greedy move.
     pub rollout: bool,
 }
@@ -26,8 +29,10 @@ pub struct Guided<E> {
 impl<E> Guided<E> {
     /// `inner` guided by `network` in races on `map`.
     pub fn new(inner: E, network: PolicyNetwork, map: &Map, rollout: bool) -> Guided<E> {
+        let widths = super::widths::effective(&network);
         Guided {
             inner,
+            within: [widths.hidden, widths.action_inputs, widths.action_hidden],
             network,
             course: Course::new(map),
             rollout,
@@ -38,7 +43,8 @@ impl<E> Guided<E> {
     #[inline(always)]
     fn pod_priors(&self, at: SearchPosition, pod: usize) -> [f32; ACTION_COUNT] {
         let passes = at.race.passes_to_finish;
-        (self.network).pod_priors(at.pods, &self.course, passes, at.clocks, pod)
+        let (network, within) = (&self.network, self.within);
+        network.pod_priors_within(within, at.pods, &self.course, passes, at.clocks, pod)
     }
 }
 

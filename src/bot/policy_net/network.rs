@@ -5,7 +5,11 @@
 //! view with the teams exchanged, so a position and its mirror get mirrored outputs by
 //! construction.
 
-use super::action_inputs::{action_inputs, ActionLayers, PodActionInputs};
+use super::action_inputs::{
+    action_inputs, action_inputs_upto, ActionLayers, PodActionInputs, ACTION_HIDDEN, ACTION_INPUTS,
+    FIRST_ACTION_INPUTS,
+};
+use super::shape::{FIRST_ACTION_HIDDEN, FIRST_HIDDEN};
 use crate::bot::actions::ACTION_COUNT;
 use crate::bot::timeout_clocks::TimeoutClocks;
 use crate::bot::value_net::course::Course;
@@ -25,6 +29,9 @@ pub const VALUE_OUTPUTS: usize = 2 * ACTION_COUNT;
 pub const TENSOR_SIZES: [usize; 4] = [FEATURE_COUNT * HIDDEN, HIDDEN, HIDDEN * OUTPUTS, OUTPUTS];
 /// Weights in all.
 pub const WEIGHT_COUNT: usize = FEATURE_COUNT * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS;
+
+/// A position as the priors read it: the pods, the course, the passes to finish, the clocks.
+type Position<'a> = (&'a [FastPod; 4], &'a Course, u16, TimeoutClocks);
 
 /// The policy network's layers.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,48 +206,100 @@ impl PolicyNetwork {
         clocks: TimeoutClocks,
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
-        match self.kernel {
+        let full = [HIDDEN, ACTION_INPUTS, ACTION_HIDDEN];
+        self.pod_priors_within(full, pods, course, passes_to_finish, clocks, pod)
+    }
+
+    /// The loops of [`PolicyNetwork::pod_priors_within`] at the first files' widths (the
+    /// embedded policy's: 32 units, 12 inputs per action into 16) where the network fits them,
+    /// else at the bot's: each compiled with constant bounds.
+    #[inline(always)]
+    fn dispatch_within(
+        &self,
+        within: [usize; 3],
+        position: Position,
+        pod: usize,
+        avx2: bool,
+    ) -> [f32; ACTION_COUNT] {
+        let [hidden, inputs, units] = within;
+        let first =
+            hidden <= FIRST_HIDDEN && inputs <= FIRST_ACTION_INPUTS && units <= FIRST_ACTION_HIDDEN;
+        match (first, avx2) {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the kernel is AVX2 only when `Kernel::detect` found AVX2 on this processor
-            // (the field is private, set by `zeros` from `detect` or to `Portable`).
-            Kernel::Avx2 => unsafe {
-                avx2_pod_priors(self, pods, course, passes_to_finish, clocks, pod)
+            // SAFETY: `avx2` only when the kernel is AVX2, which `Kernel::detect` found on this
+            // processor (the field is private, set by `zeros` from `detect` or to `Portable`).
+            (true, true) => unsafe {
+                avx2_pod_priors::<FIRST_HIDDEN, FIRST_ACTION_INPUTS, FIRST_ACTION_HIDDEN>(
+                    self, position, pod,
+                )
             },
-            _ => self.portable_pod_priors(pods, course, passes_to_finish, clocks, pod),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            (false, true) => unsafe {
+                avx2_pod_priors::<HIDDEN, ACTION_INPUTS, ACTION_HIDDEN>(self, position, pod)
+            },
+            (true, _) => self
+                .portable_pod_priors::<FIRST_HIDDEN, FIRST_ACTION_INPUTS, FIRST_ACTION_HIDDEN>(
+                    position, pod,
+                ),
+            (false, _) => {
+                self.portable_pod_priors::<HIDDEN, ACTION_INPUTS, ACTION_HIDDEN>(position, pod)
+            }
         }
     }
 
-    /// [`PolicyNetwork::pod_priors`] for any processor: the definition the AVX2 build matches
-    /// (the same operations in the same order, compiled for wider registers).
+    /// [`PolicyNetwork::pod_priors`] computing only the first `[hidden, inputs per action,
+    /// action hidden]` units and inputs of each layer: the same priors bit for bit when those
+    /// are at least the network's effective widths (`widths::effective`: past them every
+    /// weight is zero, so every term left out is `0 × 0`), at the cost of its own width. What
+    /// the search calls (`guided.rs`), with the widths computed once.
     #[inline(always)]
-    fn portable_pod_priors(
+    pub fn pod_priors_within(
         &self,
+        within: [usize; 3],
         pods: &[FastPod; 4],
         course: &Course,
         passes_to_finish: u16,
         clocks: TimeoutClocks,
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
+        let position = (pods, course, passes_to_finish, clocks);
+        self.dispatch_within(within, position, pod, self.kernel == Kernel::Avx2)
+    }
+
+    /// [`PolicyNetwork::pod_priors`] for any processor: the definition the AVX2 build matches
+    /// (the same operations in the same order, compiled for wider registers).
+    #[inline(always)]
+    fn portable_pod_priors<const H: usize, const AI: usize, const AH: usize>(
+        &self,
+        (pods, course, passes_to_finish, clocks): Position,
+        pod: usize,
+    ) -> [f32; ACTION_COUNT] {
+        let (hidden_units, read) = (H, AI);
         let team = pod / 2;
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
         let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
         let mut hidden = [0.0; HIDDEN];
-        self.input.forward(&inputs.view(team), &mut hidden);
+        (self.input).forward_within::<FEATURE_COUNT, H>(&inputs.view(team), &mut hidden);
         relu(&mut hidden);
         let slot = usize::from(inputs.slot_pod(team, 0) != pod);
         let first = slot * ACTION_COUNT;
         // The heads' sums for this slot, in `Dense::forward`'s order (bias, then each input).
         let mut logits = [0.0; ACTION_COUNT];
         logits.copy_from_slice(&self.heads.biases[first..first + ACTION_COUNT]);
-        for (value, row) in hidden.iter().zip(self.heads.weights.iter()) {
+        for (value, row) in hidden[..hidden_units].iter().zip(self.heads.weights.iter()) {
+            // A unit the ReLU zeroed adds nothing: skipped.
+            if *value == 0.0 {
+                continue;
+            }
             for (sum, weight) in logits.iter_mut().zip(&row[first..first + ACTION_COUNT]) {
                 *sum += value * weight;
             }
         }
         if let Some(layers) = &self.actions {
             let opposing_runner = inputs.slot_pod(team, 2);
-            layers.add_scores(
-                &action_inputs(pods, course, pod, opposing_runner),
+            layers.add_scores_within::<H, AI, AH>(
+                &action_inputs_upto(pods, course, pod, opposing_runner, read),
                 slot,
                 &hidden,
                 &mut logits,
@@ -298,15 +357,12 @@ impl PolicyNetwork {
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn avx2_pod_priors(
+unsafe fn avx2_pod_priors<const H: usize, const AI: usize, const AH: usize>(
     network: &PolicyNetwork,
-    pods: &[FastPod; 4],
-    course: &Course,
-    passes_to_finish: u16,
-    clocks: TimeoutClocks,
+    position: Position,
     pod: usize,
 ) -> [f32; ACTION_COUNT] {
-    network.portable_pod_priors(pods, course, passes_to_finish, clocks, pod)
+    network.portable_pod_priors::<H, AI, AH>(position, pod)
 }
 
 #[cfg(test)]
@@ -532,6 +588,57 @@ pub(crate) mod tests {
                     let fast = network.pod_priors(&pods, &course, passes, clocks, pod);
                     let plain = portable.pod_priors(&pods, &course, passes, clocks, pod);
                     assert_eq!(fast.map(f32::to_bits), plain.map(f32::to_bits));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod within_tests {
+    use super::tests::random_network_with_context;
+    use super::*;
+    use crate::bot::policy_net::widths::{effective, regrouped, Widths};
+    use crate::bot::value_net::features::tests::random_positions;
+
+    /// `network` cut to `narrow` and padded back: a narrower policy as the bot reads it.
+    fn narrowed(network: &PolicyNetwork, narrow: Widths) -> PolicyNetwork {
+        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
+        let full = Widths::FULL;
+        let cut = regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow));
+        PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)))
+    }
+
+    /// The search's priors, computed over the network's effective widths only (at the first
+    /// files' widths for a policy that fits them, else at the bot's), are the priors of the whole
+    /// layers bit for bit, on either kernel: the embedded policy, a narrow policy with a context,
+    /// one of the first files' 16 action units but more inputs, and a policy of the bot's widths.
+    #[test]
+    fn priors_within_the_effective_widths_are_the_whole_layers_priors() {
+        let random = random_network_with_context(17);
+        let first = Widths::first_files(FEATURE_COUNT, FIRST_HIDDEN);
+        let more_inputs = Widths {
+            action_inputs: ACTION_INPUTS,
+            ..first
+        };
+        let networks = [
+            super::super::embedded::embedded(),
+            narrowed(&random, first),
+            narrowed(&random, more_inputs),
+            random,
+        ];
+        for network in networks {
+            let widths = effective(&network);
+            let within = [widths.hidden, widths.action_inputs, widths.action_hidden];
+            for network in [network.clone(), network.with_portable_kernel()] {
+                for (map, pods, passes, clocks) in random_positions(41, 1_000) {
+                    let course = Course::new(&map);
+                    for pod in 0..4 {
+                        let whole = network.pod_priors(&pods, &course, passes, clocks, pod);
+                        let cut =
+                            network.pod_priors_within(within, &pods, &course, passes, clocks, pod);
+                        assert_eq!(whole.map(f32::to_bits), cut.map(f32::to_bits));
+                    }
                 }
             }
         }

@@ -6,19 +6,20 @@
 //! embedded weights hold only the units a policy uses: a narrow policy written back stays
 //! narrow, and the bundle carries no zeros.
 
-use super::action_inputs::{ACTION_HIDDEN, ACTION_INPUTS};
+use super::action_inputs::{ACTION_HIDDEN, ACTION_INPUTS, FIRST_ACTION_INPUTS};
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
 use crate::bot::value_net::features::FEATURE_COUNT;
 
 /// The action layers' width in every policy file written before files said it.
-pub const FIRST_ACTION_HIDDEN: usize = 16;
+pub use super::shape::FIRST_ACTION_HIDDEN;
 
-/// A policy's widths: its inputs, its position's hidden layer and its action layers' hidden
-/// layer.
+/// A policy's widths: its inputs, its position's hidden layer, its inputs per action and its
+/// action layers' hidden layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Widths {
     pub inputs: usize,
     pub hidden: usize,
+    pub action_inputs: usize,
     pub action_hidden: usize,
 }
 
@@ -27,8 +28,21 @@ impl Widths {
     pub const FULL: Widths = Widths {
         inputs: FEATURE_COUNT,
         hidden: HIDDEN,
+        action_inputs: ACTION_INPUTS,
         action_hidden: ACTION_HIDDEN,
     };
+
+    /// The widths of a file that says only its shape line (inputs and hidden): every file
+    /// before the action layers' widths were written, whose action layers read
+    /// [`FIRST_ACTION_INPUTS`] into [`FIRST_ACTION_HIDDEN`].
+    pub fn first_files(inputs: usize, hidden: usize) -> Widths {
+        Widths {
+            inputs,
+            hidden,
+            action_inputs: FIRST_ACTION_INPUTS,
+            action_hidden: FIRST_ACTION_HIDDEN,
+        }
+    }
 
     /// The dimensions of the position layers' tensors (`file.rs`' `TENSOR_NAMES` order), each
     /// row-major: the input layer's weights (input × hidden) and biases, the heads'.
@@ -44,7 +58,7 @@ impl Widths {
     /// The dimensions of the action layers' tensors (`ACTION_TENSOR_SIZES`' order).
     pub fn action_dims(&self) -> Vec<Vec<usize>> {
         vec![
-            vec![ACTION_INPUTS, self.action_hidden],
+            vec![self.action_inputs, self.action_hidden],
             vec![self.action_hidden],
             vec![self.action_hidden, 2],
             vec![2],
@@ -77,6 +91,7 @@ impl Widths {
             }
         };
         fits("hidden layer", self.hidden, HIDDEN)?;
+        fits("inputs per action", self.action_inputs, ACTION_INPUTS)?;
         fits(
             "action layers' hidden layer",
             self.action_hidden,
@@ -122,7 +137,7 @@ pub fn regrouped(values: &[f32], from: &[Vec<usize>], to: &[Vec<usize>]) -> Vec<
 }
 
 /// The narrowest widths that hold `network` exactly: past them every unit's weights in and out
-/// are zero (at least one unit each).
+/// are zero, and every input per action weighs nothing (at least one of each).
 pub fn effective(network: &PolicyNetwork) -> Widths {
     let context = network
         .actions
@@ -148,6 +163,12 @@ pub fn effective(network: &PolicyNetwork) -> Widths {
                 })
         })
     };
+    let action_input_used = |input: usize| {
+        network
+            .actions
+            .as_ref()
+            .is_some_and(|layers| layers.input.weights[input].iter().any(|&w| w != 0.0))
+    };
     let width = |most: usize, used: &dyn Fn(usize) -> bool| {
         (0..most)
             .rev()
@@ -157,6 +178,7 @@ pub fn effective(network: &PolicyNetwork) -> Widths {
     Widths {
         inputs: FEATURE_COUNT,
         hidden: width(HIDDEN, &position_unit_used),
+        action_inputs: width(ACTION_INPUTS, &action_input_used),
         action_hidden: width(ACTION_HIDDEN, &action_unit_used),
     }
 }
@@ -189,6 +211,7 @@ mod tests {
         let narrow = Widths {
             inputs: FEATURE_COUNT,
             hidden: HIDDEN / 2 - 3,
+            action_inputs: FIRST_ACTION_INPUTS,
             action_hidden: ACTION_HIDDEN / 2 + 1,
         };
         let full = Widths::FULL;
@@ -225,5 +248,11 @@ mod tests {
             ..Widths::FULL
         };
         assert!(empty.check_fits().is_err());
+        let more_inputs = Widths {
+            action_inputs: ACTION_INPUTS + 1,
+            ..Widths::FULL
+        };
+        let error = more_inputs.check_fits().unwrap_err();
+        assert!(error.contains("inputs per action is"), "{error}");
     }
 }

@@ -47,6 +47,25 @@ impl<const IN: usize, const OUT: usize> Dense<IN, OUT> {
             }
         }
     }
+
+    /// [`Dense::forward`] of the first `INPUTS` inputs into the first `OUTPUTS` outputs only
+    /// (the rest of `out` untouched): the same sums, in the same order, where the inputs left
+    /// out weigh nothing (a narrower policy's zeros). The bounds are constants, so that the
+    /// loops compile as [`Dense::forward`]'s do.
+    #[inline(always)]
+    pub fn forward_within<const INPUTS: usize, const OUTPUTS: usize>(
+        &self,
+        input: &[f32; IN],
+        out: &mut [f32; OUT],
+    ) {
+        let out = &mut out[..OUTPUTS];
+        out.copy_from_slice(&self.biases[..OUTPUTS]);
+        for (value, row) in input[..INPUTS].iter().zip(self.weights.iter()) {
+            for (sum, weight) in out.iter_mut().zip(&row[..OUTPUTS]) {
+                *sum += value * weight;
+            }
+        }
+    }
 }
 
 /// `max(0, x)` in place.
