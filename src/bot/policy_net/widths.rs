@@ -105,20 +105,27 @@ impl Widths {
 /// zero. Widening pads, narrowing crops.
 pub fn resized(values: &[f32], from: &[usize], to: &[usize]) -> Vec<f32> {
     debug_assert_eq!(from.len(), to.len());
-    debug_assert_eq!(values.len(), from.iter().product::<usize>());
-    let mut out = vec![0.0; to.iter().product()];
-    'elements: for (flat, &value) in values.iter().enumerate() {
+    let from_size: usize = from.iter().product();
+    debug_assert_eq!(values.len(), from_size);
+    // The index in `to` of the element at `flat` in `from`, if `to` holds it.
+    let target = |flat: usize| {
         let (mut rest, mut target, mut stride) = (flat, 0, 1);
         for (&from_dim, &to_dim) in from.iter().zip(to).rev() {
             let index = rest % from_dim;
             rest /= from_dim;
             if index >= to_dim {
-                continue 'elements;
+                return None;
             }
             target += index * stride;
             stride *= to_dim;
         }
-        out[target] = value;
+        Some(target)
+    };
+    let mut out = vec![0.0; to.iter().product()];
+    for (flat, &value) in values.iter().enumerate() {
+        if let Some(index) = target(flat) {
+            out[index] = value;
+        }
     }
     out
 }
