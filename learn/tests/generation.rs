@@ -474,8 +474,35 @@ fn a_warm_start_trains_from_the_parents_networks() {
     .unwrap()
     .bot_network()
     .unwrap();
-    let parent_policy = csb::bot::policy_net::file::load(&text(&parent.join("policy.txt")));
-    assert_eq!(policy, parent_policy.unwrap());
+    let parent_policy =
+        csb::bot::policy_net::file::load(&text(&parent.join("policy.txt"))).unwrap();
+    // The parent's units, and every output weight, are the parent's (a narrower parent's
+    // missing units get inputs of their own and no outputs: `PolicyModel::from_policy_file`).
+    let widths = csb::bot::policy_net::widths::effective(&parent_policy);
+    assert_eq!(policy.heads, parent_policy.heads);
+    for (row, parent_row) in policy
+        .input
+        .weights
+        .iter()
+        .zip(&parent_policy.input.weights)
+    {
+        assert_eq!(row[..widths.hidden], parent_row[..widths.hidden]);
+    }
+    assert_eq!(policy.actions.is_some(), parent_policy.actions.is_some());
+    if let (Some(layers), Some(parent_layers)) = (&policy.actions, &parent_policy.actions) {
+        assert_eq!(layers.heads, parent_layers.heads);
+        for (row, parent_row) in layers
+            .input
+            .weights
+            .iter()
+            .zip(&parent_layers.input.weights)
+        {
+            assert_eq!(
+                row[..widths.action_hidden],
+                parent_row[..widths.action_hidden]
+            );
+        }
+    }
     let state = String::from_utf8(read(&generation_dir.join("state.txt"))).unwrap();
     assert!(state.contains("warm-start: yes"), "{state}");
 
