@@ -5,6 +5,8 @@
 
 pub mod command;
 pub mod data;
+#[cfg(test)]
+mod mirror_tests;
 pub mod model;
 pub mod net_file;
 pub mod temper;
