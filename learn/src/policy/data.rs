@@ -246,15 +246,15 @@ pub fn load_window(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::data::deep_turns::DeepTurns;
     use crate::selfplay::play::{play_game, Contestant};
     use csb::bot::config::BotConfig;
 
-    /// `min_visits` keeps the deep turns' positions of a game with deep turns, and only them.
-    #[test]
-    fn min_visits_keeps_the_deep_searches_only() {
+    /// A short self-play game of run `seed`, number `game`, both bots at 30 iterations (with
+    /// `deep` turns searched deeper).
+    pub(crate) fn quick_game(seed: u64, game: u64, deep: Option<DeepTurns>) -> GameRecord {
         let contestant = Contestant {
             name: "csb".to_string(),
             config: BotConfig {
@@ -262,9 +262,15 @@ mod tests {
                 nodes_per_agent: 20_000,
                 ..BotConfig::default()
             },
-            deep: Some(DeepTurns::new(90, 0.5, 30).unwrap()),
+            deep,
         };
-        let game = play_game(5, 2, &[contestant.clone(), contestant]).unwrap();
+        play_game(seed, game, &[contestant.clone(), contestant]).unwrap()
+    }
+
+    /// `min_visits` keeps the deep turns' positions of a game with deep turns, and only them.
+    #[test]
+    fn min_visits_keeps_the_deep_searches_only() {
+        let game = quick_game(5, 2, Some(DeepTurns::new(90, 0.5, 30).unwrap()));
         let deep = game
             .positions
             .iter()

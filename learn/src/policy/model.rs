@@ -403,15 +403,7 @@ impl PolicyModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csb::bot::policy_net::widths::{effective, regrouped, Widths};
-
-    /// A network cut to fewer units, as a narrower file reads: its dimensions group by group.
-    fn narrowed(network: &PolicyNetwork, narrow: Widths) -> PolicyNetwork {
-        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
-        let full = Widths::FULL;
-        let cut = regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow));
-        PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)))
-    }
+    use csb::bot::policy_net::widths::{effective, narrowed, Widths};
 
     /// The units a narrower parent lacks get inputs and no outputs; its own units and every
     /// output weight are the parent's.

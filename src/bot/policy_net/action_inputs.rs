@@ -400,18 +400,17 @@ impl ActionLayers {
         position_hidden: &[f32; HIDDEN],
         logits: &mut [f32; ACTION_COUNT],
     ) {
-        let (hidden_units, units) = (H, AH);
         // The slot's context, in `Dense::forward`'s order (bias, then each input).
         let mut context = [0.0; ACTION_HIDDEN];
         if let Some(layer) = &self.context {
             let first = slot * ACTION_HIDDEN;
-            context[..units].copy_from_slice(&layer.biases[first..first + units]);
-            for (value, row) in position_hidden[..hidden_units].iter().zip(&layer.weights) {
+            context[..AH].copy_from_slice(&layer.biases[first..first + AH]);
+            for (value, row) in position_hidden[..H].iter().zip(&layer.weights) {
                 // A unit the ReLU zeroed adds nothing: skipped.
                 if *value == 0.0 {
                     continue;
                 }
-                for (sum, weight) in context[..units].iter_mut().zip(&row[first..first + units]) {
+                for (sum, weight) in context[..AH].iter_mut().zip(&row[first..first + AH]) {
                     *sum += value * weight;
                 }
             }
@@ -419,12 +418,12 @@ impl ActionLayers {
         for (logit, action) in logits.iter_mut().zip(inputs) {
             let mut hidden = [0.0; ACTION_HIDDEN];
             self.input.forward_within::<AI, AH>(action, &mut hidden);
-            for (unit, added) in hidden[..units].iter_mut().zip(&context) {
+            for (unit, added) in hidden[..AH].iter_mut().zip(&context) {
                 *unit += added;
             }
             relu(&mut hidden);
             let mut score = self.heads.biases[slot];
-            for (value, row) in hidden[..units].iter().zip(&self.heads.weights) {
+            for (value, row) in hidden[..AH].iter().zip(&self.heads.weights) {
                 score += value * row[slot];
             }
             *logit += score;

@@ -194,15 +194,7 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         .chain(ACTION_TENSOR_NAMES)
         .chain(CONTEXT_TENSOR_NAMES)
         .collect();
-    let dims: Vec<Vec<usize>> = [
-        widths.network_dims(),
-        widths.action_dims(),
-        widths.context_dims(),
-    ]
-    .concat();
-    let full = Widths::FULL;
-    let full_dims: Vec<Vec<usize>> =
-        [full.network_dims(), full.action_dims(), full.context_dims()].concat();
+    let (dims, full_dims) = (widths.dims(), Widths::FULL.dims());
     let sizes = Widths::sizes(&dims);
     let mut tensors: [Option<Vec<f32>>; 10] = Default::default();
     for (line_index, line) in lines.enumerate() {
@@ -385,16 +377,11 @@ mod tests {
     /// reads into them with zero units, plays the same priors, and writes back as it was.
     #[test]
     fn a_narrower_file_reads_into_the_wide_layers_and_back() {
-        use crate::bot::policy_net::widths::regrouped;
+        use crate::bot::policy_net::widths::narrowed;
         let network = random_network_with_context(8);
         let narrow = Widths::first_files(FEATURE_COUNT, 32);
         let full = Widths::FULL;
-        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
-        let cut = PolicyNetwork::from_values_with_actions(&regrouped(
-            &regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow)),
-            &dims(&narrow),
-            &dims(&full),
-        ));
+        let cut = narrowed(&network, narrow);
         let text = write_text(&cut);
         assert!(text.contains(&format!("shape {FEATURE_COUNT} 32 {OUTPUTS}\n")));
         assert!(

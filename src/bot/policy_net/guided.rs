@@ -16,7 +16,8 @@ use crate::search::{Rng, MAX_AGENTS};
 #[derive(Clone, Debug)]
 pub struct Guided<E> {
     pub inner: E,
-    pub network: PolicyNetwork,
+    /// Private: `within` is derived from it once, in [`Guided::new`].
+    network: PolicyNetwork,
     /// What the network needs of the race's map, computed once a game.
     pub course: Course,
     /// The network's effective widths (`widths::effective`) as the priors' loop bounds,

@@ -275,7 +275,6 @@ impl PolicyNetwork {
         (pods, course, passes_to_finish, clocks): Position,
         pod: usize,
     ) -> [f32; ACTION_COUNT] {
-        let (hidden_units, read) = (H, AI);
         let team = pod / 2;
         let legs = pods.map(|pod| course.leg(pod.next_checkpoint as usize));
         let inputs = Inputs::of(pods, &course.map, &legs, passes_to_finish, clocks);
@@ -287,7 +286,7 @@ impl PolicyNetwork {
         // The heads' sums for this slot, in `Dense::forward`'s order (bias, then each input).
         let mut logits = [0.0; ACTION_COUNT];
         logits.copy_from_slice(&self.heads.biases[first..first + ACTION_COUNT]);
-        for (value, row) in hidden[..hidden_units].iter().zip(self.heads.weights.iter()) {
+        for (value, row) in hidden[..H].iter().zip(self.heads.weights.iter()) {
             // A unit the ReLU zeroed adds nothing: skipped.
             if *value == 0.0 {
                 continue;
@@ -299,7 +298,7 @@ impl PolicyNetwork {
         if let Some(layers) = &self.actions {
             let opposing_runner = inputs.slot_pod(team, 2);
             layers.add_scores_within::<H, AI, AH>(
-                &action_inputs_upto(pods, course, pod, opposing_runner, read),
+                &action_inputs_upto(pods, course, pod, opposing_runner, AI),
                 slot,
                 &hidden,
                 &mut logits,
@@ -598,16 +597,8 @@ pub(crate) mod tests {
 mod within_tests {
     use super::tests::random_network_with_context;
     use super::*;
-    use crate::bot::policy_net::widths::{effective, regrouped, Widths};
+    use crate::bot::policy_net::widths::{effective, narrowed, Widths};
     use crate::bot::value_net::features::tests::random_positions;
-
-    /// `network` cut to `narrow` and padded back: a narrower policy as the bot reads it.
-    fn narrowed(network: &PolicyNetwork, narrow: Widths) -> PolicyNetwork {
-        let dims = |w: &Widths| [w.network_dims(), w.action_dims(), w.context_dims()].concat();
-        let full = Widths::FULL;
-        let cut = regrouped(&network.values_with_actions(), &dims(&full), &dims(&narrow));
-        PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)))
-    }
 
     /// The search's priors, computed over the network's effective widths only (at the first
     /// files' widths for a policy that fits them, else at the bot's), are the priors of the whole

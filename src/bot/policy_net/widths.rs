@@ -74,6 +74,25 @@ impl Widths {
         ]
     }
 
+    /// The dimensions of every tensor a file may hold, in its order: the position layers', the
+    /// action layers', the context layer's.
+    pub fn dims(&self) -> Vec<Vec<usize>> {
+        [self.network_dims(), self.action_dims(), self.context_dims()].concat()
+    }
+
+    /// The dimensions of the tensors `network` has, in [`PolicyNetwork::values_with_actions`]'
+    /// order.
+    fn dims_of(&self, network: &PolicyNetwork) -> Vec<Vec<usize>> {
+        let mut dims = self.network_dims();
+        if let Some(layers) = &network.actions {
+            dims.extend(self.action_dims());
+            if layers.context.is_some() {
+                dims.extend(self.context_dims());
+            }
+        }
+        dims
+    }
+
     /// Values per tensor of each group's dimensions.
     pub fn sizes(dims: &[Vec<usize>]) -> Vec<usize> {
         dims.iter().map(|dims| dims.iter().product()).collect()
@@ -141,6 +160,14 @@ pub fn regrouped(values: &[f32], from: &[Vec<usize>], to: &[Vec<usize>]) -> Vec<
         out.extend(resized(tensor, from, to));
     }
     out
+}
+
+/// `network` with every unit and input past `widths` zeroed: the network a file of those widths
+/// holding `network`'s first units reads as (its effective widths at most `widths`).
+pub fn narrowed(network: &PolicyNetwork, widths: Widths) -> PolicyNetwork {
+    let (full, narrow) = (Widths::FULL.dims_of(network), widths.dims_of(network));
+    let cut = regrouped(&network.values_with_actions(), &full, &narrow);
+    PolicyNetwork::from_values_with_actions(&regrouped(&cut, &narrow, &full))
 }
 
 /// The narrowest widths that hold `network` exactly: past them every unit's weights in and out
@@ -222,19 +249,12 @@ mod tests {
             action_hidden: ACTION_HIDDEN / 2 + 1,
         };
         let full = Widths::FULL;
-        let dims = |w: &Widths| {
-            let mut dims = w.network_dims();
-            dims.extend(w.action_dims());
-            dims.extend(w.context_dims());
-            dims
-        };
         let values = network.values_with_actions();
-        let cut = regrouped(&values, &dims(&full), &dims(&narrow));
-        let padded =
-            PolicyNetwork::from_values_with_actions(&regrouped(&cut, &dims(&narrow), &dims(&full)));
+        let cut = regrouped(&values, &full.dims(), &narrow.dims());
+        let padded = narrowed(&network, narrow);
         assert_eq!(effective(&padded), narrow);
         assert_ne!(padded, network);
-        let again = regrouped(&padded.values_with_actions(), &dims(&full), &dims(&narrow));
+        let again = regrouped(&padded.values_with_actions(), &full.dims(), &narrow.dims());
         assert_eq!(again, cut);
     }
 

@@ -40,12 +40,7 @@ impl<const IN: usize, const OUT: usize> Dense<IN, OUT> {
     /// `out = biases + Σ_i input[i] × weights[i]`.
     #[inline(always)]
     pub fn forward(&self, input: &[f32; IN], out: &mut [f32; OUT]) {
-        *out = self.biases;
-        for (value, row) in input.iter().zip(self.weights.iter()) {
-            for (sum, weight) in out.iter_mut().zip(row.iter()) {
-                *sum += value * weight;
-            }
-        }
+        self.forward_within::<IN, OUT>(input, out);
     }
 
     /// [`Dense::forward`] of the first `INPUTS` inputs into the first `OUTPUTS` outputs only
