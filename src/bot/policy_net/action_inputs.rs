@@ -33,7 +33,7 @@ pub const ACTION_INPUTS: usize = 21;
 pub const FIRST_ACTION_INPUTS: usize = 12;
 /// Width of the layer that reads them: the most a policy may use (a narrower one is read into
 /// it with zero units, `widths.rs`).
-pub const ACTION_HIDDEN: usize = 32;
+pub const ACTION_HIDDEN: usize = 64;
 /// Values per tensor, in the order the policy file writes them: the input layer's weights
 /// (input-major) and biases, then the output's (one column per slot: runner, blocker).
 pub const ACTION_TENSOR_SIZES: [usize; 4] = [
@@ -315,9 +315,14 @@ pub struct ActionLayers {
     /// One output per slot (runner, blocker).
     pub heads: Dense<ACTION_HIDDEN, 2>,
     /// From the position's hidden layer ([`HIDDEN`]), per slot, what is added to each hidden
-    /// unit of `input` before its ReLU; `None` in layers trained without it.
-    pub context: Option<Dense<HIDDEN, CONTEXT_OUTPUTS>>,
+    /// unit of `input` before its ReLU; `None` in layers trained without it. On the heap: the
+    /// largest layer of the policy, and a debug build (CodinGame's IDE, the tests) copies a
+    /// network on the stack at every move.
+    pub context: Option<ContextLayer>,
 }
+
+/// The context layer's weights ([`ActionLayers::context`]), boxed.
+pub type ContextLayer = Box<Dense<HIDDEN, CONTEXT_OUTPUTS>>;
 
 impl ActionLayers {
     /// Layers of zeros: they add nothing to any logit.
@@ -350,7 +355,7 @@ impl ActionLayers {
         layers.input.fill_from(&mut next);
         layers.heads.fill_from(&mut next);
         if values.len() > ACTION_TENSOR_SIZES.iter().sum() {
-            let mut context = Dense::zeros();
+            let mut context: ContextLayer = Box::new(Dense::zeros());
             context.fill_from(&mut next);
             layers.context = Some(context);
         }
@@ -401,29 +406,29 @@ impl ActionLayers {
         logits: &mut [f32; ACTION_COUNT],
     ) {
         // The slot's context, in `Dense::forward`'s order (bias, then each input).
-        let mut context = [0.0; ACTION_HIDDEN];
+        let mut context = [0.0; AH];
         if let Some(layer) = &self.context {
             let first = slot * ACTION_HIDDEN;
-            context[..AH].copy_from_slice(&layer.biases[first..first + AH]);
+            context.copy_from_slice(&layer.biases[first..first + AH]);
             for (value, row) in position_hidden[..H].iter().zip(&layer.weights) {
                 // A unit the ReLU zeroed adds nothing: skipped.
                 if *value == 0.0 {
                     continue;
                 }
-                for (sum, weight) in context[..AH].iter_mut().zip(&row[first..first + AH]) {
+                for (sum, weight) in context.iter_mut().zip(&row[first..first + AH]) {
                     *sum += value * weight;
                 }
             }
         }
         for (logit, action) in logits.iter_mut().zip(inputs) {
-            let mut hidden = [0.0; ACTION_HIDDEN];
-            self.input.forward_within::<AI, AH>(action, &mut hidden);
-            for (unit, added) in hidden[..AH].iter_mut().zip(&context) {
+            let mut hidden = [0.0; AH];
+            self.input.forward_into::<AI, AH>(action, &mut hidden);
+            for (unit, added) in hidden.iter_mut().zip(&context) {
                 *unit += added;
             }
             relu(&mut hidden);
             let mut score = self.heads.biases[slot];
-            for (value, row) in hidden[..AH].iter().zip(&self.heads.weights) {
+            for (value, row) in hidden.iter().zip(&self.heads.weights) {
                 score += value * row[slot];
             }
             *logit += score;

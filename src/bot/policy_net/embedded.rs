@@ -6,8 +6,8 @@
 //! carries no zeros). This file decodes it (what the bot plays unless `--policy-net` names a
 //! file) and writes it (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::action_inputs::{ActionLayers, CONTEXT_OUTPUTS};
-use super::network::{PolicyNetwork, HIDDEN};
+use super::action_inputs::{ActionLayers, ContextLayer};
+use super::network::PolicyNetwork;
 use super::widths::{effective, regrouped, Widths};
 use crate::bot::value_net::codec::{decode_values, encode_tensor};
 use crate::bot::value_net::features::FEATURE_COUNT;
@@ -54,13 +54,13 @@ pub fn decode_context(
     encoded: &str,
     scales: &[f32; 2],
     widths: Widths,
-) -> Result<Option<Dense<HIDDEN, CONTEXT_OUTPUTS>>, String> {
+) -> Result<Option<ContextLayer>, String> {
     if encoded.is_empty() {
         return Ok(None);
     }
     let (dims, full) = (widths.context_dims(), Widths::FULL.context_dims());
     let values = decode_group(encoded, scales, &dims, &full)?;
-    let mut context = Dense::zeros();
+    let mut context: ContextLayer = Box::new(Dense::zeros());
     context.fill_from(&mut values.into_iter());
     Ok(Some(context))
 }

@@ -242,10 +242,15 @@ impl PolicyNetwork {
                 .portable_pod_priors::<FIRST_HIDDEN, FIRST_ACTION_INPUTS, FIRST_ACTION_HIDDEN>(
                     position, pod,
                 ),
-            (false, _) => {
-                self.portable_pod_priors::<HIDDEN, ACTION_INPUTS, ACTION_HIDDEN>(position, pod)
-            }
+            (false, _) => self.portable_full_pod_priors(position, pod),
         }
+    }
+
+    /// [`PolicyNetwork::portable_pod_priors`] at the bot's widths, out of line: inlined, its
+    /// loops (the widest) would change how the search's own loop compiles for every policy.
+    #[inline(never)]
+    fn portable_full_pod_priors(&self, position: Position, pod: usize) -> [f32; ACTION_COUNT] {
+        self.portable_pod_priors::<HIDDEN, ACTION_INPUTS, ACTION_HIDDEN>(position, pod)
     }
 
     /// [`PolicyNetwork::pod_priors`] computing only the first `[hidden, inputs per action,
@@ -557,7 +562,7 @@ pub(crate) mod tests {
         assert!(changed > 1_000, "{changed}");
         // A context layer of zeros adds nothing.
         let mut zero_context = with_context.clone();
-        zero_context.actions.as_mut().unwrap().context = Some(Dense::zeros());
+        zero_context.actions.as_mut().unwrap().context = Some(Box::new(Dense::zeros()));
         for (map, pods, passes, clocks) in random_positions(38, 100) {
             let course = Course::new(&map);
             for pod in 0..4 {

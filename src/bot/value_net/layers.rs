@@ -53,7 +53,18 @@ impl<const IN: usize, const OUT: usize> Dense<IN, OUT> {
         input: &[f32; IN],
         out: &mut [f32; OUT],
     ) {
-        let out = &mut out[..OUTPUTS];
+        let first: &mut [f32; OUTPUTS] = (&mut out[..OUTPUTS]).try_into().expect("OUTPUTS ≤ OUT");
+        self.forward_into::<INPUTS, OUTPUTS>(input, first);
+    }
+
+    /// [`Dense::forward_within`] into an array of the first `OUTPUTS` outputs alone: a layer
+    /// computed within a narrower policy's widths needs no room, nor zeros, past them.
+    #[inline(always)]
+    pub fn forward_into<const INPUTS: usize, const OUTPUTS: usize>(
+        &self,
+        input: &[f32; IN],
+        out: &mut [f32; OUTPUTS],
+    ) {
         out.copy_from_slice(&self.biases[..OUTPUTS]);
         for (value, row) in input[..INPUTS].iter().zip(self.weights.iter()) {
             for (sum, weight) in out.iter_mut().zip(&row[..OUTPUTS]) {
