@@ -16,3 +16,11 @@ COMMON="--data /work/data22/c160 --window-data /work/data22/b --window-data /wor
 RAYON_NUM_THREADS=1 target/release/learn train-policy $COMMON --out OUT   # h128.txt, a64.txt, h128-a64.txt, *-wd1.txt
 # Warm from generation 8's policy (32 wide, 12 inputs, tempered; its missing units start cold):
 RAYON_NUM_THREADS=1 target/release/learn train-policy $COMMON --init learn/generations/gen-008/policy.txt --out OUT   # a64-warm8.txt, h128-a64-warm8.txt
+# a64-1200.txt and a32-1200.txt: seed 2203's run played out (c, 400 games), c with b and a:
+#   learn selfplay --out /work/data22/c --games 400 --iterations 5000 --deep-iterations 20000 --deep-share 0.25 --nodes 400000 --seed 2203 --jobs 2
+#   (data-sha256 f688ca0785e82f6c6dffbad92da627be9af6809b9a2c79d9ee3bda184ed88187)
+# learn of 28ac0f3 (64 action units) and of 546f00a (32):
+RAYON_NUM_THREADS=1 target/release/learn train-policy --data /work/data22/c --window-data /work/data22/b --window-data /work/data22/a --epochs 100 --seed 8 --action-inputs --min-visits 5001 --action-context --mirror --anneal --learning-rate 0.003 --out OUT
+# policy-a64-1200.txt: a64-1200 exported and tempered to generation 7's spread:
+target/release/learn export-policy --model OUT/policy.safetensors --out OUT/policy-trained.txt
+target/release/learn temper-policy --policy OUT/policy-trained.txt --like learn/model/policy.txt --data /work/data22/c --window-data /work/data22/b --window-data /work/data22/a --min-visits 5001 --out OUT/policy.txt
