@@ -48,7 +48,8 @@
 #           GEN_LR=0.002 and POLICY_LR=0.003, WARM_START=1 to start both trainings from the
 #           parent's networks (else from the seed's weights), TEMPER_POLICY=1 to temper the
 #           trained policy to its parent's sharpness, ACTION_INPUTS=1 to train the policy
-#           with inputs per action (ACTION_CONTEXT=1: and their context layer),
+#           with inputs per action (ACTION_CONTEXT=1: and their context layer;
+#           ACTION_MIDDLE=1: and a second action layer),
 #           POLICY_MIRROR=1 to train it on each game's reflection too, POLICY_ANNEAL=1 to
 #           anneal its learning rate to zero, GATE_BUDGET_MS=50 for a gate on the clock (the real
 #           control; alone on the machine) instead of at GEN_ITERATIONS, GATE_SPRT="0 50" (Elo bounds;
@@ -168,6 +169,7 @@ WARM_START     ?=
 TEMPER_POLICY  ?=
 ACTION_INPUTS  ?=
 ACTION_CONTEXT ?=
+ACTION_MIDDLE ?=
 POLICY_MIRROR ?=
 POLICY_ANNEAL ?=
 GATE_BUDGET_MS ?=
@@ -187,7 +189,7 @@ generation:
 		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \
 		$(if $(WARM_START),--warm-start) $(if $(TEMPER_POLICY),--temper-policy) \
-		$(if $(ACTION_INPUTS),--action-inputs) $(if $(ACTION_CONTEXT),--action-context) $(if $(POLICY_MIRROR),--policy-mirror) $(if $(POLICY_ANNEAL),--policy-anneal) $(if $(SELECT_VALUE),--select-value) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
+		$(if $(ACTION_INPUTS),--action-inputs) $(if $(ACTION_CONTEXT),--action-context) $(if $(ACTION_MIDDLE),--action-middle) $(if $(POLICY_MIRROR),--policy-mirror) $(if $(POLICY_ANNEAL),--policy-anneal) $(if $(SELECT_VALUE),--select-value) $(if $(GATE_BUDGET_MS),--gate-budget-ms $(GATE_BUDGET_MS)) \
 		$(if $(PROMOTE_INCONCLUSIVE),--promote-inconclusive) $(if $(STOP_AFTER),--stop-after $(STOP_AFTER)) \
 		$(if $(DEEP_ITERATIONS),--deep-iterations $(DEEP_ITERATIONS) --deep-share $(DEEP_SHARE) --nodes $(DEEP_NODES))
 

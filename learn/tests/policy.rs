@@ -9,7 +9,7 @@ use candle_core::{Device, Tensor};
 use common::{learn, scratch_in_temp, text};
 use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::action_inputs::{
-    ActionLayers, ACTION_INPUTS, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES,
+    ActionLayers, ACTION_INPUTS, ACTION_MIDDLE, ACTION_TENSOR_SIZES, CONTEXT_TENSOR_SIZES,
 };
 use csb::bot::policy_net::file::{parse_text, write_text};
 use csb::bot::policy_net::network::{HIDDEN, OUTPUTS};
@@ -55,12 +55,12 @@ fn one_seed_gives_the_same_policy_network_bit_for_bit() {
 
 #[test]
 fn the_bots_forward_pass_is_the_training_librarys() {
-    let model = PolicyModel::initial(11, false, false).unwrap();
+    let model = PolicyModel::initial(11, false, false, false).unwrap();
     assert!(!model.has_action_layers());
     forward_passes_agree(&model);
     // With action layers: the initial model's add nothing yet, so a file's layers of random
     // weights stand in for trained ones.
-    let mut network = PolicyModel::initial(11, true, false)
+    let mut network = PolicyModel::initial(11, true, false, false)
         .unwrap()
         .bot_network()
         .unwrap();
@@ -72,7 +72,7 @@ fn the_bots_forward_pass_is_the_training_librarys() {
     let dir = scratch_in_temp("policy", "actions-forward");
     let file = dir.join("policy.txt");
     std::fs::write(&file, write_text(&network)).unwrap();
-    let model = PolicyModel::from_policy_file(&file, false, false, 1).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, false, false, 1).unwrap();
     assert!(model.has_action_layers());
     assert_eq!(model.bot_network().unwrap(), network);
     forward_passes_agree(&model);
@@ -85,7 +85,7 @@ fn the_bots_forward_pass_is_the_training_librarys() {
     network.actions = Some(ActionLayers::from_values(&values));
     assert!(network.actions.as_ref().unwrap().context.is_some());
     std::fs::write(&file, write_text(&network)).unwrap();
-    let model = PolicyModel::from_policy_file(&file, false, false, 1).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, false, false, 1).unwrap();
     assert_eq!(model.bot_network().unwrap(), network);
     forward_passes_agree(&model);
     let view = [0.5; FEATURE_COUNT];
@@ -101,12 +101,49 @@ fn the_bots_forward_pass_is_the_training_librarys() {
     // A warm start asking for a context layer from a file without one begins it at zero: the
     // same outputs as the file's network.
     std::fs::write(&file, write_text(&plain)).unwrap();
-    let warm = PolicyModel::from_policy_file(&file, false, true, 1).unwrap();
+    let warm = PolicyModel::from_policy_file(&file, false, true, false, 1).unwrap();
     let warm_network = warm.bot_network().unwrap();
     assert!(warm_network.actions.as_ref().unwrap().context.is_some());
     assert_eq!(
         warm_network.forward_with_actions(&view, &per_action),
         plain.forward_with_actions(&view, &per_action)
+    );
+}
+
+/// A second action layer: the model's network reads back from its file and computes candle's
+/// outputs; a warm start keeps it, and one asking for it from a file without one draws it cold
+/// with heads of zero (the action scores start over: the position's outputs alone).
+#[test]
+fn a_second_action_layer_is_the_training_librarys_too() {
+    let cold = PolicyModel::initial(12, false, true, true).unwrap();
+    let mut network = cold.bot_network().unwrap();
+    let layers = network.actions.as_mut().unwrap();
+    assert!(layers.middle.is_some() && layers.context.is_some());
+    // Random heads (the initial ones are zero) for the rows the second layer's units use.
+    let mut rng = csb::search::Rng::new(13);
+    for row in layers.heads.weights[..ACTION_MIDDLE].iter_mut() {
+        *row = [(rng.next_f64() - 0.5) as f32, (rng.next_f64() - 0.5) as f32];
+    }
+    let dir = scratch_in_temp("policy", "middle-forward");
+    let file = dir.join("policy.txt");
+    std::fs::write(&file, write_text(&network)).unwrap();
+    let model = PolicyModel::from_policy_file(&file, false, false, false, 1).unwrap();
+    assert_eq!(model.bot_network().unwrap(), network);
+    forward_passes_agree(&model);
+    // From a file without one: the same outputs as the file's network without action scores.
+    let mut plain = network.clone();
+    plain.actions.as_mut().unwrap().middle = None;
+    std::fs::write(&file, write_text(&plain)).unwrap();
+    let warm = PolicyModel::from_policy_file(&file, false, false, true, 1).unwrap();
+    let warm_network = warm.bot_network().unwrap();
+    assert!(warm_network.actions.as_ref().unwrap().middle.is_some());
+    let view = [0.5; FEATURE_COUNT];
+    let per_action = [[[0.25; ACTION_INPUTS]; ACTION_COUNT]; 2];
+    let mut position_only = plain.clone();
+    position_only.actions = None;
+    assert_eq!(
+        warm_network.forward_with_actions(&view, &per_action),
+        position_only.forward(&view)
     );
 }
 

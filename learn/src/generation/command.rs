@@ -88,6 +88,10 @@ pub struct GenerationArgs {
     /// the position's hidden layer adds to their hidden units); implies --action-inputs.
     #[arg(long)]
     action_context: bool,
+    /// Give the policy's action layers a second layer (learn train-policy --action-middle: their
+    /// hidden units go through a layer more before the heads); implies --action-inputs.
+    #[arg(long)]
+    action_middle: bool,
     /// Train the policy on each training game's reflection too (learn train-policy --mirror:
     /// the board top to bottom, left and right turns exchanged).
     #[arg(long)]
@@ -163,8 +167,9 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         td_rounds: args.td_rounds as usize,
         warm_start: args.warm_start,
         temper_policy: args.temper_policy,
-        action_inputs: args.action_inputs || args.action_context,
+        action_inputs: args.action_inputs || args.action_context || args.action_middle,
         action_context: args.action_context,
+        action_middle: args.action_middle,
         policy_mirror: args.policy_mirror,
         policy_anneal: args.policy_anneal,
         select_value: args.select_value,

@@ -321,6 +321,7 @@ mod tests {
             temper_policy: false,
             action_inputs: false,
             action_context: false,
+            action_middle: false,
             policy_mirror: false,
             policy_anneal: false,
             select_value: false,

@@ -459,6 +459,9 @@ fn train_policy(turn: &Turn, state: &mut State, window: &[PathBuf]) -> Result<()
         if turn.settings.action_context {
             args.push("--action-context".to_string());
         }
+        if turn.settings.action_middle {
+            args.push("--action-middle".to_string());
+        }
         if turn.settings.policy_mirror {
             args.push("--mirror".to_string());
         }

@@ -55,6 +55,9 @@ pub struct Settings {
     /// Whether the policy's action layers have a context layer (`learn train-policy
     /// --action-context`, `ActionLayers::context`).
     pub action_context: bool,
+    /// Whether the policy's action layers have a second layer (`learn train-policy
+    /// --action-middle`, `ActionLayers::middle`).
+    pub action_middle: bool,
     /// Whether the policy trains on each training game's reflection too (`learn train-policy
     /// --mirror`, `data::mirror`).
     pub policy_mirror: bool,
@@ -84,7 +87,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 28] {
+    pub(crate) fn entries(&self) -> [(&'static str, String); 29] {
         [
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
@@ -110,6 +113,7 @@ impl Settings {
             ("temper-policy", yes_no(self.temper_policy)),
             ("action-inputs", yes_no(self.action_inputs)),
             ("action-context", yes_no(self.action_context)),
+            ("action-middle", yes_no(self.action_middle)),
             ("policy-mirror", yes_no(self.policy_mirror)),
             ("policy-anneal", yes_no(self.policy_anneal)),
             ("select-value", yes_no(self.select_value)),

@@ -117,6 +117,7 @@ impl State {
                 temper_policy: switch("temper-policy")?,
                 action_inputs: switch("action-inputs")?,
                 action_context: switch("action-context")?,
+                action_middle: switch("action-middle")?,
                 // A state from before trained the policy on the games as played, at a
                 // constant rate.
                 policy_mirror: switch("policy-mirror")?,

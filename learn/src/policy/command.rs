@@ -39,6 +39,11 @@ pub struct TrainPolicyArgs {
     /// hidden units per slot (`ActionLayers::context`); implies `--action-inputs`.
     #[arg(long)]
     action_context: bool,
+    /// Give the action layers a second layer: their hidden units go through
+    /// `csb::bot::policy_net::action_inputs::ACTION_MIDDLE` more (ReLU) before the heads
+    /// (`ActionLayers::middle`); implies `--action-inputs`.
+    #[arg(long)]
+    action_middle: bool,
     /// Read only the positions whose search ran at least this many iterations (their own
     /// pods' root visits): a self-play run's deep turns (`learn selfplay --deep-iterations`);
     /// 0 reads every position.
@@ -119,6 +124,7 @@ pub fn train_policy(args: &TrainPolicyArgs) -> Result<(), String> {
         init: args.init.clone(),
         action_inputs: args.action_inputs,
         action_context: args.action_context,
+        action_middle: args.action_middle,
         anneal: args.anneal,
     };
     let report = crate::policy::train::train_policy(&data, &config)?;

@@ -8,6 +8,10 @@
 //! logit; they begin with zero output weights, so a model begins as the network without them.
 //! With a context layer (`--action-context`), the position's hidden layer adds to the action
 //! layer's hidden units per slot (`ActionLayers::context`); it begins at zero, adding nothing.
+//! With a second action layer (`--action-middle`), the action layer's hidden units (after their
+//! ReLU) go through [`ACTION_MIDDLE`] more units (ReLU) before the heads, which then read those
+//! (`ActionLayers::middle`); the heads begin at zero all the same. A warm start from a parent
+//! without one gets a cold second layer and heads of zero: its action scores start over.
 //! A warm start from a policy narrower than the bot's layers (`policy_net::widths`) gives the
 //! units it lacks the inputs a cold start would draw and outputs of zero: the model begins as
 //! the parent plays, and the new units learn.
@@ -17,7 +21,8 @@ use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{Linear, VarMap};
 use csb::bot::actions::ACTION_COUNT;
 use csb::bot::policy_net::action_inputs::{
-    ActionLayers, ACTION_HIDDEN, ACTION_INPUTS, ACTION_TENSOR_SIZES, CONTEXT_OUTPUTS,
+    ActionLayers, ACTION_HIDDEN, ACTION_INPUTS, ACTION_MIDDLE, ACTION_TENSOR_SIZES,
+    CONTEXT_OUTPUTS, CONTEXT_TENSOR_SIZES,
 };
 use csb::bot::policy_net::network::{PolicyNetwork, HIDDEN, OUTPUTS, VALUE_OUTPUTS};
 use csb::bot::value_net::features::FEATURE_COUNT;
@@ -59,9 +64,36 @@ const ACTION_LAYERS: [(&str, usize, usize); 2] = [
     ("actions.heads", ACTION_HIDDEN, 2),
 ];
 
+/// The second action layer's tensors, in candle's shapes (the heads then read its units:
+/// `actions.heads.weight` is `[2, ACTION_MIDDLE]`).
+pub const MIDDLE_TENSORS: [(&str, &[usize]); 2] = [
+    ("actions.middle.weight", &[ACTION_MIDDLE, ACTION_HIDDEN]),
+    ("actions.middle.bias", &[ACTION_MIDDLE]),
+];
+
+/// The action layers with a second layer: name, inputs, outputs.
+const MIDDLE_ACTION_LAYERS: [(&str, usize, usize); 3] = [
+    ("actions.input", ACTION_INPUTS, ACTION_HIDDEN),
+    ("actions.middle", ACTION_HIDDEN, ACTION_MIDDLE),
+    ("actions.heads", ACTION_MIDDLE, 2),
+];
+
+/// Drawn with the seed for the second action layer's initial weights.
+const MIDDLE_SEED: u64 = 0xdee9_0002;
+
 /// Drawn with the seed for the action layers' initial weights (so the position layers' draws are
 /// those of a model without them).
 const ACTION_SEED: u64 = 0xac71_0000;
+
+/// How many units the action heads read: the second layer's where there is one, else the
+/// action layer's.
+fn heads_inputs(has_middle: bool) -> usize {
+    if has_middle {
+        ACTION_MIDDLE
+    } else {
+        ACTION_HIDDEN
+    }
+}
 
 /// Weight of the value heads' loss beside the policy's.
 pub const VALUE_LOSS_WEIGHT: f64 = 1.0;
@@ -75,6 +107,8 @@ pub struct PolicyModel {
     actions: Option<(Linear, Linear)>,
     /// The context layer, in a model with one.
     context: Option<Linear>,
+    /// The second action layer, in a model with one.
+    middle: Option<Linear>,
 }
 
 /// The context layer's initial tensors: zeros (it adds nothing until trained).
@@ -87,14 +121,28 @@ fn initial_context_tensors() -> Result<HashMap<String, Tensor>, String> {
     Ok(tensors)
 }
 
-/// The action layers' initial tensors from `seed`: He's weights in the first, zeros in the
-/// heads (they add nothing until trained).
-fn initial_action_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> {
-    let mut tensors = layers::initial_tensors(seed ^ ACTION_SEED, &ACTION_LAYERS)?;
+/// `tensors`' heads (`actions.heads.*`) set to zeros of their shapes.
+fn zero_action_heads(tensors: &mut HashMap<String, Tensor>) -> Result<(), String> {
     for name in ["actions.heads.weight", "actions.heads.bias"] {
         let zeros = tensors[name].zeros_like().map_err(candle_error)?;
         tensors.insert(name.to_string(), zeros);
     }
+    Ok(())
+}
+
+/// The action layers' initial tensors from `seed`: He's weights in the first, zeros in the
+/// heads (they add nothing until trained).
+fn initial_action_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> {
+    let mut tensors = layers::initial_tensors(seed ^ ACTION_SEED, &ACTION_LAYERS)?;
+    zero_action_heads(&mut tensors)?;
+    Ok(tensors)
+}
+
+/// A second action layer's initial tensors from `seed` (He's weights), and the heads that read
+/// it, at zero.
+fn initial_middle_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> {
+    let mut tensors = layers::initial_tensors(seed ^ MIDDLE_SEED, &MIDDLE_ACTION_LAYERS[1..])?;
+    zero_action_heads(&mut tensors)?;
     Ok(tensors)
 }
 
@@ -105,7 +153,11 @@ fn initial_action_tensors(seed: u64) -> Result<HashMap<String, Tensor>, String> 
 fn widen_unused_units(network: &mut PolicyNetwork, seed: u64) -> Result<(), String> {
     let widths = csb::bot::policy_net::widths::effective(network);
     let has_actions = network.actions.is_some();
-    let fresh = PolicyModel::initial(seed, has_actions, false)?.bot_network()?;
+    let has_middle = network
+        .actions
+        .as_ref()
+        .is_some_and(|layers| layers.middle.is_some());
+    let fresh = PolicyModel::initial(seed, has_actions, false, has_middle)?.bot_network()?;
     for unit in widths.hidden..HIDDEN {
         for (row, fresh_row) in network.input.weights.iter_mut().zip(&fresh.input.weights) {
             row[unit] = fresh_row[unit];
@@ -119,6 +171,14 @@ fn widen_unused_units(network: &mut PolicyNetwork, seed: u64) -> Result<(), Stri
             }
             layers.input.biases[unit] = fresh.input.biases[unit];
         }
+        if let (Some(middle), Some(fresh)) = (layers.middle.as_mut(), fresh.middle.as_ref()) {
+            for unit in widths.action_middle..ACTION_MIDDLE {
+                for (row, fresh_row) in middle.weights.iter_mut().zip(&fresh.weights) {
+                    row[unit] = fresh_row[unit];
+                }
+                middle.biases[unit] = fresh.biases[unit];
+            }
+        }
     }
     Ok(())
 }
@@ -128,17 +188,23 @@ impl PolicyModel {
     /// He's normal weights, biases uniform in ±1/√inputs); one seed, one network.
     /// With `action_inputs`, the action layers too ([`initial_action_tensors`]).
     /// With `action_context` (which implies `action_inputs`), a context layer of zeros too.
+    /// With `action_middle` (which implies `action_inputs`), a second action layer
+    /// ([`initial_middle_tensors`]).
     pub fn initial(
         seed: u64,
         action_inputs: bool,
         action_context: bool,
+        action_middle: bool,
     ) -> Result<PolicyModel, String> {
         let mut tensors = layers::initial_tensors(seed, &POLICY_LAYERS)?;
-        if action_inputs || action_context {
+        if action_inputs || action_context || action_middle {
             tensors.extend(initial_action_tensors(seed)?);
         }
         if action_context {
             tensors.extend(initial_context_tensors()?);
+        }
+        if action_middle {
+            tensors.extend(initial_middle_tensors(seed)?);
         }
         PolicyModel::from_tensors(&tensors)
     }
@@ -146,12 +212,14 @@ impl PolicyModel {
     /// The model of the policy file `path` (`csb --policy-net`'s format, as `learn
     /// export-policy` writes it): a generation's policy as the initial weights of the next
     /// training (`learn train-policy --init`). The file's action layers if it has them; else,
-    /// with `action_inputs`, new ones from `seed` that add nothing yet. One line for a missing
-    /// file or one that is not a policy of this shape.
+    /// with `action_inputs`, new ones from `seed` that add nothing yet. The file's second action
+    /// layer if it has one; else, with `action_middle`, a new one from `seed` and heads of zero.
+    /// One line for a missing file or one that is not a policy of this shape.
     pub fn from_policy_file(
         path: &Path,
         action_inputs: bool,
         action_context: bool,
+        action_middle: bool,
         seed: u64,
     ) -> Result<PolicyModel, String> {
         let error = |message: String| format!("--init {}: {message}", path.display());
@@ -163,8 +231,40 @@ impl PolicyModel {
         match &network.actions {
             Some(actions) => {
                 let values = actions.values();
-                let (own, context) = values.split_at(ACTION_TENSOR_SIZES.iter().sum());
-                tensors.extend(layers::tensors_from_bot_order(own, &ACTION_LAYERS).map_err(error)?);
+                let (own, rest) = values.split_at(ACTION_TENSOR_SIZES.iter().sum());
+                let context_size = match actions.context {
+                    Some(_) => CONTEXT_TENSOR_SIZES.iter().sum(),
+                    None => 0,
+                };
+                let (context, middle) = rest.split_at(context_size);
+                match actions.middle {
+                    Some(_) => {
+                        // The heads read the second layer's units: their first rows.
+                        let [input_size, input_biases, _, _] = ACTION_TENSOR_SIZES;
+                        let input = &own[..input_size + input_biases];
+                        let heads = &own[input_size + input_biases..];
+                        let (heads_weights, heads_biases) = heads.split_at(heads.len() - 2);
+                        let ordered = [
+                            input,
+                            middle,
+                            &heads_weights[..ACTION_MIDDLE * 2],
+                            heads_biases,
+                        ]
+                        .concat();
+                        tensors.extend(
+                            layers::tensors_from_bot_order(&ordered, &MIDDLE_ACTION_LAYERS)
+                                .map_err(error)?,
+                        );
+                    }
+                    None => {
+                        tensors.extend(
+                            layers::tensors_from_bot_order(own, &ACTION_LAYERS).map_err(error)?,
+                        );
+                        if action_middle {
+                            tensors.extend(initial_middle_tensors(seed)?);
+                        }
+                    }
+                }
                 if !context.is_empty() {
                     tensors.extend(
                         layers::tensors_from_bot_order(context, &CONTEXT_LAYERS).map_err(error)?,
@@ -173,10 +273,13 @@ impl PolicyModel {
                     tensors.extend(initial_context_tensors()?);
                 }
             }
-            None if action_inputs || action_context => {
+            None if action_inputs || action_context || action_middle => {
                 tensors.extend(initial_action_tensors(seed)?);
                 if action_context {
                     tensors.extend(initial_context_tensors()?);
+                }
+                if action_middle {
+                    tensors.extend(initial_middle_tensors(seed)?);
                 }
             }
             None => {}
@@ -189,10 +292,12 @@ impl PolicyModel {
     pub fn from_tensors(tensors: &HashMap<String, Tensor>) -> Result<PolicyModel, String> {
         let has_actions = tensors.contains_key(ACTION_TENSORS[0].0);
         let has_context = has_actions && tensors.contains_key(CONTEXT_TENSORS[0].0);
+        let has_middle = has_actions && tensors.contains_key(MIDDLE_TENSORS[0].0);
         let names: Vec<&str> = POLICY_TENSORS
             .iter()
             .chain(ACTION_TENSORS.iter().filter(|_| has_actions))
             .chain(CONTEXT_TENSORS.iter().filter(|_| has_context))
+            .chain(MIDDLE_TENSORS.iter().filter(|_| has_middle))
             .map(|(name, _)| *name)
             .collect();
         let vars = layers::variables(tensors, names)?;
@@ -209,8 +314,18 @@ impl PolicyModel {
         let actions = if has_actions {
             Some((
                 layers::layer(&vars, ACTION_INPUTS, ACTION_HIDDEN, "actions.input")?,
-                layers::layer(&vars, ACTION_HIDDEN, 2, "actions.heads")?,
+                layers::layer(&vars, heads_inputs(has_middle), 2, "actions.heads")?,
             ))
+        } else {
+            None
+        };
+        let middle = if has_middle {
+            Some(layers::layer(
+                &vars,
+                ACTION_HIDDEN,
+                ACTION_MIDDLE,
+                "actions.middle",
+            )?)
         } else {
             None
         };
@@ -219,6 +334,7 @@ impl PolicyModel {
             heads: layers::layer(&vars, HIDDEN, OUTPUTS, "heads")?,
             actions,
             context,
+            middle,
             vars,
         })
     }
@@ -236,6 +352,7 @@ impl PolicyModel {
             .iter()
             .chain(ACTION_TENSORS.iter())
             .chain(CONTEXT_TENSORS.iter())
+            .chain(MIDDLE_TENSORS.iter())
             .filter_map(|(name, _)| data.get(*name).cloned())
             .collect()
     }
@@ -257,11 +374,23 @@ impl PolicyModel {
             && CONTEXT_TENSORS
                 .iter()
                 .any(|(name, _)| tensors.contains_key(*name));
+        let has_middle = has_actions
+            && MIDDLE_TENSORS
+                .iter()
+                .any(|(name, _)| tensors.contains_key(*name));
+        let middle_heads: [(&str, &[usize]); 1] = [("actions.heads.weight", &[2, ACTION_MIDDLE])];
         let expected = POLICY_TENSORS
             .iter()
             .chain(ACTION_TENSORS.iter().filter(|_| has_actions))
-            .chain(CONTEXT_TENSORS.iter().filter(|_| has_context));
-        for &(name, shape) in expected {
+            .chain(CONTEXT_TENSORS.iter().filter(|_| has_context))
+            .chain(MIDDLE_TENSORS.iter().filter(|_| has_middle))
+            .map(
+                |&(name, shape)| match middle_heads.iter().find(|(n, _)| *n == name) {
+                    Some(&heads) if has_middle => heads,
+                    _ => (name, shape),
+                },
+            );
+        for (name, shape) in expected {
             match tensors.get(name) {
                 None => {
                     return Err(format!(
@@ -302,6 +431,7 @@ impl PolicyModel {
         };
         let rows = inputs.dim(0)?;
         let mut action_hidden = input.forward(action_inputs)?;
+        let width = heads_inputs(self.middle.is_some());
         if let Some(context) = &self.context {
             // [n, 2 × H] → [n, 2, 1, H]: each slot's addend, alike for its ten actions.
             let added = context
@@ -312,9 +442,14 @@ impl PolicyModel {
                 .broadcast_add(&added)?
                 .reshape((rows * 2 * ACTION_COUNT, ACTION_HIDDEN))?;
         }
+        let mut action_hidden = action_hidden.relu()?;
+        if let Some(middle) = &self.middle {
+            action_hidden = middle.forward(&action_hidden)?.relu()?;
+        }
+        debug_assert_eq!(action_hidden.dim(1)?, width);
         // [n × 2 × 10, 2] → [n, 2, 10, 2]: slot s reads its own column.
         let scores = heads
-            .forward(&action_hidden.relu()?)?
+            .forward(&action_hidden)?
             .reshape((rows, 2, ACTION_COUNT, 2))?;
         let slot_scores = (0..2)
             .map(|slot| {
@@ -388,9 +523,19 @@ impl PolicyModel {
             let mut values = Vec::new();
             for (name, _) in ACTION_TENSORS {
                 values.extend(self.bot_order(name)?);
+                if name == "actions.heads.weight" && self.middle.is_some() {
+                    // The bot's heads have a row per hidden unit: those past the second
+                    // layer's are zero.
+                    values.resize(values.len() + (ACTION_HIDDEN - ACTION_MIDDLE) * 2, 0.0);
+                }
             }
             if self.context.is_some() {
                 for (name, _) in CONTEXT_TENSORS {
+                    values.extend(self.bot_order(name)?);
+                }
+            }
+            if self.middle.is_some() {
+                for (name, _) in MIDDLE_TENSORS {
                     values.extend(self.bot_order(name)?);
                 }
             }
@@ -409,13 +554,14 @@ mod tests {
     /// output weight are the parent's.
     #[test]
     fn a_narrow_parent_is_widened_with_silent_units() {
-        let parent = PolicyModel::initial(5, true, true)
+        let parent = PolicyModel::initial(5, true, true, true)
             .unwrap()
             .bot_network()
             .unwrap();
         let narrow = Widths {
             hidden: 20,
             action_hidden: 9,
+            action_middle: 13,
             ..Widths::FULL
         };
         let parent = narrowed(&parent, narrow);
@@ -436,6 +582,9 @@ mod tests {
             .weights
             .iter()
             .all(|row| row[narrow.action_hidden..].iter().any(|&w| w != 0.0)));
+        let middle = layers.middle.as_ref().unwrap();
+        assert!((narrow.action_middle..ACTION_MIDDLE)
+            .all(|unit| middle.weights.iter().any(|row| row[unit] != 0.0)));
         // A parent of the bot's widths is left as it is.
         let mut full = widened.clone();
         widen_unused_units(&mut full, 7).unwrap();

@@ -40,6 +40,9 @@ pub struct PolicyTrainConfig {
     /// Whether the action layers get a context layer (`ActionLayers::context`; implies
     /// `action_inputs`); a warm start from a file with one keeps it either way.
     pub action_context: bool,
+    /// Whether the action layers get a second layer (`ActionLayers::middle`; implies
+    /// `action_inputs`); a warm start from a file with one keeps it either way.
+    pub action_middle: bool,
     /// Whether the learning rate falls from `learning_rate` to zero along a half cosine over
     /// the run's minibatches ([`annealed_rate`]) instead of staying at `learning_rate`.
     pub anneal: bool,
@@ -229,9 +232,15 @@ pub fn train_policy(
             path,
             config.action_inputs,
             config.action_context,
+            config.action_middle,
             config.seed,
         )?,
-        None => PolicyModel::initial(config.seed, config.action_inputs, config.action_context)?,
+        None => PolicyModel::initial(
+            config.seed,
+            config.action_inputs,
+            config.action_context,
+            config.action_middle,
+        )?,
     };
     let action_inputs = model.has_action_layers();
     std::fs::create_dir_all(&config.out)

@@ -16,7 +16,10 @@
 //! `--action-context` in `learn train-policy`), the position's hidden layer adds, per slot, one
 //! value to each of the action layer's hidden units before its ReLU: how an action's move is
 //! scored may then depend on the whole position (the blocker near, the race's state), not only
-//! on the action's own inputs.
+//! on the action's own inputs. With a second layer ([`ActionLayers::middle`], `--action-middle`
+//! in `learn train-policy`), the hidden units (after their ReLU) go through one more layer of
+//! [`ACTION_MIDDLE`] units (ReLU) before the slot's output: an action's score may then combine
+//! its inputs in ways a sum of one layer's units cannot.
 
 use super::shape::HIDDEN;
 use crate::bot::actions::ACTION_COUNT;
@@ -42,6 +45,13 @@ pub const ACTION_TENSOR_SIZES: [usize; 4] = [
     ACTION_HIDDEN * 2,
     2,
 ];
+
+/// Width of the second action layer ([`ActionLayers::middle`]): the most a policy may use. The
+/// heads then read its units, in the first rows of theirs.
+pub const ACTION_MIDDLE: usize = 64;
+/// Values per tensor of the second action layer, after the context layer's (or the action
+/// layers' where there is none): its weights (input-major) and biases.
+pub const MIDDLE_TENSOR_SIZES: [usize; 2] = [ACTION_HIDDEN * ACTION_MIDDLE, ACTION_MIDDLE];
 
 /// Outputs of the context layer: per slot (runner, blocker), one per hidden unit of the action
 /// layer.
@@ -319,10 +329,17 @@ pub struct ActionLayers {
     /// largest layer of the policy, and a debug build (CodinGame's IDE, the tests) copies a
     /// network on the stack at every move.
     pub context: Option<ContextLayer>,
+    /// The second layer: from the hidden units (after their ReLU) to [`ACTION_MIDDLE`] units
+    /// (ReLU), which the heads read instead (their first [`ACTION_MIDDLE`] rows; the rest are
+    /// zero); `None` in layers trained without it.
+    pub middle: Option<MiddleLayer>,
 }
 
 /// The context layer's weights ([`ActionLayers::context`]), boxed.
 pub type ContextLayer = Box<Dense<HIDDEN, CONTEXT_OUTPUTS>>;
+
+/// The second action layer's weights ([`ActionLayers::middle`]), boxed as the context layer is.
+pub type MiddleLayer = Box<Dense<ACTION_HIDDEN, ACTION_MIDDLE>>;
 
 impl ActionLayers {
     /// Layers of zeros: they add nothing to any logit.
@@ -331,11 +348,13 @@ impl ActionLayers {
             input: Dense::zeros(),
             heads: Dense::zeros(),
             context: None,
+            middle: None,
         }
     }
 
     /// Every weight in the order of [`ACTION_TENSOR_SIZES`], then the context layer's in the
-    /// order of [`CONTEXT_TENSOR_SIZES`] where there is one.
+    /// order of [`CONTEXT_TENSOR_SIZES`] where there is one, then the second layer's in the
+    /// order of [`MIDDLE_TENSOR_SIZES`] where there is one.
     pub fn values(&self) -> Vec<f32> {
         let mut values = Vec::with_capacity(ACTION_TENSOR_SIZES.iter().sum());
         self.input.append_values(&mut values);
@@ -343,21 +362,35 @@ impl ActionLayers {
         if let Some(context) = &self.context {
             context.append_values(&mut values);
         }
+        if let Some(middle) = &self.middle {
+            middle.append_values(&mut values);
+        }
         values
     }
 
-    /// The layers of `values` in the order of [`ActionLayers::values`]: with a context layer
-    /// when `values` holds more than [`ACTION_TENSOR_SIZES`]; weights past the end of `values`
-    /// are 0.
+    /// The layers of `values` in the order of [`ActionLayers::values`]; which of the optional
+    /// layers they hold, its length says (the context layer's and the second layer's sizes
+    /// differ, so every combination has its own length). Weights past the end of `values` are 0.
     pub fn from_values(values: &[f32]) -> ActionLayers {
+        let own: usize = ACTION_TENSOR_SIZES.iter().sum();
+        let context_size: usize = CONTEXT_TENSOR_SIZES.iter().sum();
+        let middle_size: usize = MIDDLE_TENSOR_SIZES.iter().sum();
+        let extra = values.len().saturating_sub(own);
+        let has_middle = extra == middle_size || extra == context_size + middle_size;
+        let has_context = extra > 0 && extra != middle_size;
         let mut layers = ActionLayers::zeros();
         let mut next = values.iter().copied();
         layers.input.fill_from(&mut next);
         layers.heads.fill_from(&mut next);
-        if values.len() > ACTION_TENSOR_SIZES.iter().sum() {
+        if has_context {
             let mut context: ContextLayer = Box::new(Dense::zeros());
             context.fill_from(&mut next);
             layers.context = Some(context);
+        }
+        if has_middle {
+            let mut middle: MiddleLayer = Box::new(Dense::zeros());
+            middle.fill_from(&mut next);
+            layers.middle = Some(middle);
         }
         layers
     }
@@ -372,6 +405,23 @@ impl ActionLayers {
             .for_each(|w| *w *= factor);
         self.heads.biases.iter_mut().for_each(|w| *w *= factor);
         self
+    }
+
+    /// An action's hidden units (its first `AI` inputs into the first `AH` units, plus the
+    /// slot's `context`), after their ReLU.
+    #[inline(always)]
+    fn action_hidden<const AI: usize, const AH: usize>(
+        &self,
+        action: &[f32; ACTION_INPUTS],
+        context: &[f32; AH],
+    ) -> [f32; AH] {
+        let mut hidden = [0.0; AH];
+        self.input.forward_into::<AI, AH>(action, &mut hidden);
+        for (unit, added) in hidden.iter_mut().zip(context) {
+            *unit += added;
+        }
+        relu(&mut hidden);
+        hidden
     }
 
     /// Adds each action's score for slot `slot` (0 runner, 1 blocker) to `logits`;
@@ -420,18 +470,36 @@ impl ActionLayers {
                 }
             }
         }
-        for (logit, action) in logits.iter_mut().zip(inputs) {
-            let mut hidden = [0.0; AH];
-            self.input.forward_into::<AI, AH>(action, &mut hidden);
-            for (unit, added) in hidden.iter_mut().zip(&context) {
-                *unit += added;
+        // Which layer the heads read is decided once, outside the actions' loop.
+        match &self.middle {
+            Some(middle) => {
+                for (logit, action) in logits.iter_mut().zip(inputs) {
+                    let hidden = self.action_hidden::<AI, AH>(action, &context);
+                    // The second layer, in `Dense::forward`'s order (bias, then each input).
+                    let mut second = middle.biases;
+                    for (value, row) in hidden.iter().zip(middle.weights.iter()) {
+                        for (sum, weight) in second.iter_mut().zip(row) {
+                            *sum += value * weight;
+                        }
+                    }
+                    relu(&mut second);
+                    let mut score = self.heads.biases[slot];
+                    for (value, row) in second.iter().zip(&self.heads.weights) {
+                        score += value * row[slot];
+                    }
+                    *logit += score;
+                }
             }
-            relu(&mut hidden);
-            let mut score = self.heads.biases[slot];
-            for (value, row) in hidden.iter().zip(&self.heads.weights) {
-                score += value * row[slot];
+            None => {
+                for (logit, action) in logits.iter_mut().zip(inputs) {
+                    let hidden = self.action_hidden::<AI, AH>(action, &context);
+                    let mut score = self.heads.biases[slot];
+                    for (value, row) in hidden.iter().zip(&self.heads.weights) {
+                        score += value * row[slot];
+                    }
+                    *logit += score;
+                }
             }
-            *logit += score;
         }
     }
 }
@@ -537,6 +605,21 @@ mod tests {
             .collect();
         let layers = ActionLayers::from_values(&values);
         assert_eq!(layers.values(), values);
+        // Every combination of the optional layers is read back from its length alone.
+        let context: usize = CONTEXT_TENSOR_SIZES.iter().sum();
+        let middle: usize = MIDDLE_TENSOR_SIZES.iter().sum();
+        for (extra, has_context, has_middle) in [
+            (context, true, false),
+            (middle, false, true),
+            (context + middle, true, true),
+        ] {
+            let mut longer = values.clone();
+            longer.extend((0..extra).map(|i| (i % 7) as f32 - 3.0));
+            let read = ActionLayers::from_values(&longer);
+            assert_eq!(read.context.is_some(), has_context);
+            assert_eq!(read.middle.is_some(), has_middle);
+            assert_eq!(read.values(), longer);
+        }
         let (map, pods, _, _) = random_positions(3, 1).remove(0);
         let inputs = action_inputs(&pods, &Course::new(&map), 0, 2);
         let logits = [0.5f32; ACTION_COUNT];

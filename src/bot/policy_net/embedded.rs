@@ -2,11 +2,11 @@
 //! `weights.rs` holds `learn/model/policy.txt` quantised as the value network's weights are
 //! (`value_net/codec.rs`: each tensor in whole multiples of its own scale, one character per
 //! weight), its action layers (`action_inputs.rs`) and their context layer too where it has
-//! them, at the network's effective widths (`widths.rs`: a policy narrower than the bot's layers
+//! them and their second layer where it has one, at the network's effective widths (`widths.rs`: a policy narrower than the bot's layers
 //! carries no zeros). This file decodes it (what the bot plays unless `--policy-net` names a
 //! file) and writes it (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::action_inputs::{ActionLayers, ContextLayer};
+use super::action_inputs::{ActionLayers, ContextLayer, MiddleLayer};
 use super::network::PolicyNetwork;
 use super::widths::{effective, regrouped, Widths};
 use crate::bot::value_net::codec::{decode_values, encode_tensor};
@@ -65,42 +65,68 @@ pub fn decode_context(
     Ok(Some(context))
 }
 
-/// The network at `widths` of its levels, each group's scales.
+/// The second action layer of `encoded` levels with each tensor's scale, at `widths`; none for
+/// no levels.
+pub fn decode_middle(
+    encoded: &str,
+    scales: &[f32; 2],
+    widths: Widths,
+) -> Result<Option<MiddleLayer>, String> {
+    if encoded.is_empty() {
+        return Ok(None);
+    }
+    let (dims, full) = (widths.middle_dims(), Widths::FULL.middle_dims());
+    let values = decode_group(encoded, scales, &dims, &full)?;
+    let mut middle: MiddleLayer = Box::new(Dense::zeros());
+    middle.fill_from(&mut values.into_iter());
+    Ok(Some(middle))
+}
+
+/// One group's scales and levels.
+type Group<'a, const N: usize> = (&'a [f32; N], &'a str);
+
+/// The network at `widths` of its levels, each group's scales: the position layers', the action
+/// layers', their context layer's and their second layer's.
 fn decode_network(
     widths: Widths,
-    (scales, letters): (&[f32; 4], &str),
-    (action_scales, action_letters): (&[f32; 4], &str),
-    (context_scales, context_letters): (&[f32; 2], &str),
+    (scales, letters): Group<4>,
+    (action_scales, action_letters): Group<4>,
+    (context_scales, context_letters): Group<2>,
+    (middle_scales, middle_letters): Group<2>,
 ) -> Result<PolicyNetwork, String> {
     let mut network = decode(letters, scales, widths)?;
     network.actions = decode_actions(action_letters, action_scales, widths)?;
     if let Some(layers) = network.actions.as_mut() {
         layers.context = decode_context(context_letters, context_scales, widths)?;
+        layers.middle = decode_middle(middle_letters, middle_scales, widths)?;
     }
     Ok(network)
 }
 
 /// The widths `weights.rs` says.
 fn embedded_widths() -> Widths {
-    let [hidden, action_inputs, action_hidden] = super::weights::WIDTHS;
+    let [hidden, action_inputs, action_hidden, action_middle] = super::weights::WIDTHS;
     Widths {
         inputs: FEATURE_COUNT,
         hidden,
         action_inputs,
         action_hidden,
+        action_middle,
     }
 }
 
 /// The network of `weights.rs`.
 pub fn embedded() -> PolicyNetwork {
     use super::weights::{
-        ACTION_SCALES, ACTION_WEIGHTS, CONTEXT_SCALES, CONTEXT_WEIGHTS, SCALES, WEIGHTS,
+        ACTION_SCALES, ACTION_WEIGHTS, CONTEXT_SCALES, CONTEXT_WEIGHTS, MIDDLE_SCALES,
+        MIDDLE_WEIGHTS, SCALES, WEIGHTS,
     };
     decode_network(
         embedded_widths(),
         (&SCALES, WEIGHTS),
         (&ACTION_SCALES, ACTION_WEIGHTS),
         (&CONTEXT_SCALES, CONTEXT_WEIGHTS),
+        (&MIDDLE_SCALES, MIDDLE_WEIGHTS),
     )
     .expect("the embedded policy weights match their widths (a test checks it)")
 }
@@ -134,13 +160,14 @@ fn encode_values<const N: usize>(
     (scales, letters)
 }
 
-/// A network's three groups of tensors encoded at `widths`: the position layers', the action
-/// layers' (no levels and scales of 1 without them) and their context layer's (the same without
-/// one).
+/// A network's four groups of tensors encoded at `widths`: the position layers', the action
+/// layers' (no levels and scales of 1 without them), their context layer's and their second
+/// layer's (the same without one).
 struct Encoded {
     network: ([f32; 4], String),
     actions: ([f32; 4], String),
     context: ([f32; 2], String),
+    middle: ([f32; 2], String),
 }
 
 /// `network`'s tensors encoded at `widths` ([`encode_values`]).
@@ -151,26 +178,36 @@ fn encode(network: &PolicyNetwork, widths: Widths) -> Encoded {
         &widths.network_dims(),
         &full.network_dims(),
     );
-    let (actions, context) = match &network.actions {
+    let none = || ([1.0; 2], String::new());
+    let (actions, context, middle) = match &network.actions {
         Some(layers) => {
             let values = layers.values();
-            let (own, context) = values.split_at(Widths::sizes(&full.action_dims()).iter().sum());
-            let context = if layers.context.is_some() {
-                encode_values(context, &widths.context_dims(), &full.context_dims())
-            } else {
-                ([1.0; 2], String::new())
+            let (own, rest) = values.split_at(Widths::sizes(&full.action_dims()).iter().sum());
+            let (context, middle) = match &layers.context {
+                Some(_) => rest.split_at(Widths::sizes(&full.context_dims()).iter().sum()),
+                None => rest.split_at(0),
+            };
+            let context = match &layers.context {
+                Some(_) => encode_values(context, &widths.context_dims(), &full.context_dims()),
+                None => none(),
+            };
+            let middle = match &layers.middle {
+                Some(_) => encode_values(middle, &widths.middle_dims(), &full.middle_dims()),
+                None => none(),
             };
             (
                 encode_values(own, &widths.action_dims(), &full.action_dims()),
                 context,
+                middle,
             )
         }
-        None => (([1.0; 4], String::new()), ([1.0; 2], String::new())),
+        None => (([1.0; 4], String::new()), none(), none()),
     };
     Encoded {
         network: network_group,
         actions,
         context,
+        middle,
     }
 }
 
@@ -184,6 +221,7 @@ pub fn quantised(network: &PolicyNetwork) -> PolicyNetwork {
         (&encoded.network.0, &encoded.network.1),
         (&encoded.actions.0, &encoded.actions.1),
         (&encoded.context.0, &encoded.context.1),
+        (&encoded.middle.0, &encoded.middle.1),
     )
     .expect("encode writes every weight of the network's widths")
 }
@@ -205,19 +243,19 @@ fn push_constants<const N: usize>(
 
 /// The source of `weights.rs` for `network`: its effective widths (`widths.rs`); each tensor's
 /// scale, then every weight's level, one character each (`encode_tensor`); then the same of its
-/// action layers and their context layer (empty without them).
+/// action layers, their context layer and their second layer (empty without them).
 pub fn weights_source(network: &PolicyNetwork) -> String {
     let widths = effective(network);
     let encoded = encode(network, widths);
     let mut text = String::from(
         "//! The policy network's weights: generated by `learn embed-policy` from\n\
          //! `learn/model/policy.txt` (do not edit; a test in `embedded.rs` checks the two agree).\n\
-         //! Its widths (hidden, inputs per action, action hidden), then each tensor's scale and\n\
-         //! its levels (`value_net/codec.rs`).\n\n",
+         //! Its widths (hidden, inputs per action, action hidden, second action layer), then each\n\
+         //! tensor's scale and its levels (`value_net/codec.rs`).\n\n",
     );
     text.push_str(&format!(
-        "pub const WIDTHS: [usize; 3] = [{}, {}, {}];\n",
-        widths.hidden, widths.action_inputs, widths.action_hidden
+        "pub const WIDTHS: [usize; 4] = [{}, {}, {}, {}];\n",
+        widths.hidden, widths.action_inputs, widths.action_hidden, widths.action_middle
     ));
     push_constants(&mut text, "", &encoded.network.0, &encoded.network.1);
     push_constants(&mut text, "ACTION_", &encoded.actions.0, &encoded.actions.1);
@@ -227,6 +265,7 @@ pub fn weights_source(network: &PolicyNetwork) -> String {
         &encoded.context.0,
         &encoded.context.1,
     );
+    push_constants(&mut text, "MIDDLE_", &encoded.middle.0, &encoded.middle.1);
     text
 }
 
@@ -380,6 +419,49 @@ mod tests {
         );
         let plain = weights_source(&random_network_with_actions(15));
         assert!(plain.contains("CONTEXT_WEIGHTS: &str = \"\";"), "{plain}");
+    }
+
+    #[test]
+    fn a_second_action_layer_survives_its_encoding_within_half_a_level() {
+        use crate::bot::policy_net::action_inputs::{
+            ACTION_HIDDEN, ACTION_INPUTS, ACTION_MIDDLE, MIDDLE_TENSOR_SIZES,
+        };
+        use crate::bot::policy_net::network::tests::{
+            random_network_with_context, random_network_with_middle,
+        };
+        use crate::bot::policy_net::network::HIDDEN;
+        let network = random_network_with_middle(16);
+        let quantised = quantised(&network);
+        let (original, decoded) = (
+            network.actions.as_ref().unwrap().values(),
+            quantised.actions.as_ref().unwrap().values(),
+        );
+        assert_eq!(original.len(), decoded.len());
+        assert!(quantised.actions.as_ref().unwrap().middle.is_some());
+        let largest = original.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        for (a, b) in original.iter().zip(&decoded) {
+            assert!((a - b).abs() <= largest / 4231.0, "{a} {b}");
+        }
+        assert_ne!(original, decoded, "quantisation moved no weight");
+        let source = weights_source(&network);
+        assert!(
+            source.contains(&format!(
+                "WIDTHS: [usize; 4] = [{HIDDEN}, {ACTION_INPUTS}, {ACTION_HIDDEN}, {ACTION_MIDDLE}];"
+            )),
+            "{}",
+            &source[..600]
+        );
+        let letters = source
+            .split_once("MIDDLE_WEIGHTS: &str = \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .unwrap()
+            .0;
+        assert_eq!(
+            letters.chars().count(),
+            MIDDLE_TENSOR_SIZES.iter().sum::<usize>()
+        );
+        let plain = weights_source(&random_network_with_context(16));
+        assert!(plain.contains("MIDDLE_WEIGHTS: &str = \"\";"), "{plain}");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! shape <inputs> <hidden> <outputs>
 //! action-inputs <inputs per action>                             (only when not 12)
 //! action-hidden <action hidden>                                 (only when not 16)
+//! action-middle <second action layer>                           (only with one)
 //! input.weight <inputs × hidden values, input-major>
 //! input.bias <hidden values>
 //! heads.weight <hidden × outputs values, input-major>
@@ -17,6 +18,8 @@
 //! actions.heads.bias <2 values>                                   `action_inputs.rs`)
 //! actions.context.weight <hidden × 2 action hidden values>      (the context layer: only in
 //! actions.context.bias <2 action hidden values>                   a policy trained with it)
+//! actions.middle.weight <action hidden × middle values>         (the second action layer:
+//! actions.middle.bias <middle values>                             only with `action-middle`)
 //! ```
 //!
 //! A file's widths may be narrower than the bot's layers (`widths.rs`): it is read into them
@@ -29,7 +32,9 @@
 //! inputs) is read as the same network with zero weights from the clocks: it plays as it did.
 //! The action layers' four lines come all together or not at all; a file without them is a
 //! network without action layers. The context layer's two lines come together and only with the
-//! action layers.
+//! action layers. So do the second action layer's, whose width the `action-middle` line says:
+//! the heads then read its units, and their rows are as many as the wider of the two layers
+//! (`Widths::action_dims`).
 
 use super::action_inputs::ActionLayers;
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
@@ -50,11 +55,15 @@ pub const ACTION_TENSOR_NAMES: [&str; 4] = [
 ];
 /// The context layer's tensors (`ActionLayers::context`), after the action layers'.
 pub const CONTEXT_TENSOR_NAMES: [&str; 2] = ["actions.context.weight", "actions.context.bias"];
+/// The second action layer's tensors (`ActionLayers::middle`), after the context layer's.
+pub const MIDDLE_TENSOR_NAMES: [&str; 2] = ["actions.middle.weight", "actions.middle.bias"];
 
 /// The lines naming the action layers' widths, after the shape line; each only where the
 /// policy's differs from every file's before ([`Widths::first_files`]).
 const ACTION_INPUTS_LINE: &str = "action-inputs";
 const ACTION_HIDDEN_LINE: &str = "action-hidden";
+/// The line naming the second action layer's width: only in a policy with one.
+const ACTION_MIDDLE_LINE: &str = "action-middle";
 
 /// Appends the lines of the tensors `names` of dimensions `dims` holding `values` (tensors of
 /// dimensions `full` one after another), in order.
@@ -103,6 +112,9 @@ pub fn write_text(network: &PolicyNetwork) -> String {
                 text.push_str(&format!("{line} {width}\n"));
             }
         }
+        if widths.action_middle != 0 {
+            text.push_str(&format!("{ACTION_MIDDLE_LINE} {}\n", widths.action_middle));
+        }
     }
     let (network_dims, full_network_dims) = (widths.network_dims(), full.network_dims());
     write_tensors(
@@ -120,6 +132,11 @@ pub fn write_text(network: &PolicyNetwork) -> String {
             dims.extend(widths.context_dims());
             full_dims.extend(full.context_dims());
             names.extend(CONTEXT_TENSOR_NAMES);
+        }
+        if layers.middle.is_some() {
+            dims.extend(widths.middle_dims());
+            full_dims.extend(full.middle_dims());
+            names.extend(MIDDLE_TENSOR_NAMES);
         }
         write_tensors(&mut text, &names, &dims, &full_dims, &layers.values());
     }
@@ -160,7 +177,9 @@ fn read_widths<'a>(
     let mut widths = Widths::first_files(inputs, hidden);
     let mut read = 0;
     while let Some(line) = lines.next_if(|line| {
-        line.starts_with(ACTION_INPUTS_LINE) || line.starts_with(ACTION_HIDDEN_LINE)
+        [ACTION_INPUTS_LINE, ACTION_HIDDEN_LINE, ACTION_MIDDLE_LINE]
+            .iter()
+            .any(|key| line.starts_with(key))
     }) {
         read += 1;
         let (key, width) = line.split_once(' ').unwrap_or((line, ""));
@@ -171,6 +190,7 @@ fn read_widths<'a>(
         match key {
             ACTION_INPUTS_LINE => widths.action_inputs = width,
             ACTION_HIDDEN_LINE => widths.action_hidden = width,
+            ACTION_MIDDLE_LINE if width > 0 => widths.action_middle = width,
             _ => return Err(format!("line {}: unknown line \"{line}\"", 2 + read)),
         }
     }
@@ -193,10 +213,11 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         .into_iter()
         .chain(ACTION_TENSOR_NAMES)
         .chain(CONTEXT_TENSOR_NAMES)
+        .chain(MIDDLE_TENSOR_NAMES)
         .collect();
     let (dims, full_dims) = (widths.dims(), Widths::FULL.dims());
     let sizes = Widths::sizes(&dims);
-    let mut tensors: [Option<Vec<f32>>; 10] = Default::default();
+    let mut tensors: [Option<Vec<f32>>; 12] = Default::default();
     for (line_index, line) in lines.enumerate() {
         let mut fields = line.split_whitespace();
         let Some(name) = fields.next() else { continue };
@@ -207,6 +228,11 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             .ok_or_else(|| format!("line {line_number}: unknown tensor \"{name}\""))?;
         if tensors[index].is_some() {
             return Err(format!("line {line_number}: tensor {name} given twice"));
+        }
+        if MIDDLE_TENSOR_NAMES.contains(&name) && widths.action_middle == 0 {
+            return Err(format!(
+                "line {line_number}: {name} without an \"{ACTION_MIDDLE_LINE} <width>\" line"
+            ));
         }
         let values = fields
             .map(|field| field.parse::<f32>().ok().filter(|value| value.is_finite()))
@@ -225,6 +251,7 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
     }
     let (network_tensors, action_tensors) = tensors.split_at_mut(4);
     let (action_tensors, context_tensors) = action_tensors.split_at_mut(4);
+    let (context_tensors, middle_tensors) = context_tensors.split_at_mut(2);
     if let Some(missing) = network_tensors.iter().position(Option::is_none) {
         return Err(format!(
             "no tensor {} (a head is missing)",
@@ -254,6 +281,25 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
             "a context layer without the action layers it feeds".to_string()
         });
     }
+    let middle_count = middle_tensors.iter().filter(|t| t.is_some()).count();
+    let middle_said = widths.action_middle != 0;
+    if middle_count == 1 || (middle_count == 2) != middle_said || (middle_said && action_count == 0)
+    {
+        return Err(if middle_said && action_count == 0 {
+            "a second action layer without the action layers it feeds".to_string()
+        } else if middle_count == 2 {
+            format!(
+                "tensors {MIDDLE_TENSOR_NAMES:?} without an \"{ACTION_MIDDLE_LINE} <width>\" line"
+            )
+        } else {
+            let missing = middle_tensors.iter().position(Option::is_none).unwrap_or(0);
+            format!(
+                "no tensor {} (the second action layer's two tensors come together, after an \
+                 \"{ACTION_MIDDLE_LINE}\" line)",
+                MIDDLE_TENSOR_NAMES[missing]
+            )
+        });
+    }
     // Every tensor into the bot's widths: an older file's input rows end before the clocks'
     // rows, a narrower file's units end before the bot's; those weigh nothing.
     let values: Vec<f32> = network_tensors
@@ -267,15 +313,25 @@ pub fn parse_text(text: &str) -> Result<PolicyNetwork, String> {
         let values: Vec<f32> = action_tensors
             .iter()
             .chain(context_tensors.iter())
+            .chain(middle_tensors.iter())
             .flatten()
             .flatten()
             .copied()
             .collect();
-        let groups = if context_count == 2 { 4..10 } else { 4..8 };
+        let mut groups: Vec<usize> = (4..8).collect();
+        if context_count == 2 {
+            groups.extend(8..10);
+        }
+        if middle_count == 2 {
+            groups.extend(10..12);
+        }
+        let pick = |all: &[Vec<usize>]| -> Vec<Vec<usize>> {
+            groups.iter().map(|&group| all[group].clone()).collect()
+        };
         network.actions = Some(ActionLayers::from_values(&regrouped(
             &values,
-            &dims[groups.clone()],
-            &full_dims[groups],
+            &pick(&dims),
+            &pick(&full_dims),
         )));
     }
     Ok(network)
@@ -291,9 +347,10 @@ pub fn load(path: &str) -> Result<PolicyNetwork, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::policy_net::action_inputs::FIRST_ACTION_INPUTS;
+    use crate::bot::policy_net::action_inputs::{ACTION_MIDDLE, FIRST_ACTION_INPUTS};
     use crate::bot::policy_net::network::tests::{
         random_network, random_network_with_actions, random_network_with_context,
+        random_network_with_middle,
     };
     use crate::bot::policy_net::widths::FIRST_ACTION_HIDDEN;
 
@@ -307,6 +364,54 @@ mod tests {
         let network = random_network_with_context(9);
         assert!(network.actions.as_ref().unwrap().context.is_some());
         assert_eq!(parse_text(&write_text(&network)).unwrap(), network);
+        let network = random_network_with_middle(9);
+        assert!(network.actions.as_ref().unwrap().middle.is_some());
+        let text = write_text(&network);
+        let line = format!("\naction-middle {ACTION_MIDDLE}\n");
+        assert!(text.contains(&line), "{}", &text[..200]);
+        assert_eq!(parse_text(&text).unwrap(), network);
+    }
+
+    /// The second action layer's lines come together, with their width line and the action
+    /// layers; a narrower one is read into the bot's and written back as it was.
+    #[test]
+    fn the_second_action_layer_comes_whole_with_its_width() {
+        let network = random_network_with_middle(4);
+        let text = write_text(&network);
+        let without = |prefix: &str| -> String {
+            text.lines()
+                .filter(|line| !line.starts_with(prefix))
+                .map(|line| format!("{line}\n"))
+                .collect()
+        };
+        for (cut, says) in [
+            ("actions.middle.bias", "no tensor actions.middle.bias"),
+            ("action-middle", "without an \"action-middle <width>\" line"),
+            ("actions.middle", "no tensor actions.middle.weight"),
+            ("actions.input", "no tensor actions.input"),
+        ] {
+            let error = parse_text(&without(cut)).unwrap_err();
+            assert!(
+                error.contains(says) && !error.contains('\n'),
+                "{cut}: {error}"
+            );
+        }
+        let wide = text.replace(
+            &format!("action-middle {ACTION_MIDDLE}"),
+            &format!("action-middle {}", ACTION_MIDDLE + 1),
+        );
+        let error = parse_text(&wide).unwrap_err();
+        let says = format!("second action layer is {} wide", ACTION_MIDDLE + 1);
+        assert!(error.contains(&says), "{error}");
+        let narrow = Widths {
+            action_middle: 7,
+            ..effective(&network)
+        };
+        let narrowed = crate::bot::policy_net::widths::narrowed(&network, narrow);
+        assert_eq!(effective(&narrowed), narrow);
+        let text = write_text(&narrowed);
+        assert!(text.contains("\naction-middle 7\n"));
+        assert_eq!(parse_text(&text).unwrap(), narrowed);
     }
 
     #[test]

@@ -372,7 +372,7 @@ unsafe fn avx2_pod_priors<const H: usize, const AI: usize, const AH: usize>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bot::policy_net::action_inputs::ACTION_TENSOR_SIZES;
+    use crate::bot::policy_net::action_inputs::{ACTION_MIDDLE, ACTION_TENSOR_SIZES};
     use crate::bot::value_net::features::tests::random_positions;
     use crate::search::Rng;
 
@@ -399,6 +399,25 @@ pub(crate) mod tests {
             .map(|_| ((rng.next_f64() * 2.0 - 1.0) * 0.5) as f32)
             .collect();
         let mut network = random_network(seed);
+        network.actions = Some(ActionLayers::from_values(&values));
+        network
+    }
+
+    /// [`random_network_with_context`] whose action layers have a second layer of seeded random
+    /// weights (the heads' rows past it zeroed: they read its units).
+    pub(crate) fn random_network_with_middle(seed: u64) -> PolicyNetwork {
+        use crate::bot::policy_net::action_inputs::{ACTION_MIDDLE, MIDDLE_TENSOR_SIZES};
+        let mut network = random_network_with_context(seed);
+        let mut rng = Rng::new(seed ^ 0x3dd1e);
+        let layers = network.actions.as_mut().unwrap();
+        layers.heads.weights[ACTION_MIDDLE..]
+            .iter_mut()
+            .for_each(|row| *row = [0.0; 2]);
+        let mut values = layers.values();
+        values.extend(
+            (0..MIDDLE_TENSOR_SIZES.iter().sum::<usize>())
+                .map(|_| ((rng.next_f64() * 2.0 - 1.0) * 0.5) as f32),
+        );
         network.actions = Some(ActionLayers::from_values(&values));
         network
     }
@@ -492,6 +511,7 @@ pub(crate) mod tests {
             random_network(7),
             random_network_with_actions(7),
             random_network_with_context(7),
+            random_network_with_middle(7),
         ] {
             for (map, pods, passes, clocks) in random_positions(25, 2_000) {
                 let course = Course::new(&map);
@@ -573,6 +593,39 @@ pub(crate) mod tests {
         }
     }
 
+    /// A second action layer changes the scores; its units reach the priors only through the
+    /// heads' first rows.
+    #[test]
+    fn a_second_action_layer_changes_the_action_scores() {
+        let without = random_network_with_context(23);
+        let with_middle = random_network_with_middle(23);
+        let mut changed = 0;
+        for (map, pods, passes, clocks) in random_positions(39, 300) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let a = without.pod_priors(&pods, &course, passes, clocks, pod);
+                let b = with_middle.pod_priors(&pods, &course, passes, clocks, pod);
+                changed += usize::from(a != b);
+            }
+        }
+        assert!(changed > 1_000, "{changed}");
+        // Heads that read none of its units score every action alike: uniform priors where
+        // the position's heads are zero too.
+        let mut silent = with_middle.clone();
+        silent.heads = Dense::zeros();
+        let layers = silent.actions.as_mut().unwrap();
+        layers.heads.weights[..ACTION_MIDDLE]
+            .iter_mut()
+            .for_each(|row| *row = [0.0; 2]);
+        for (map, pods, passes, clocks) in random_positions(40, 50) {
+            let course = Course::new(&map);
+            for pod in 0..4 {
+                let priors = silent.pod_priors(&pods, &course, passes, clocks, pod);
+                assert!(priors.iter().all(|&p| (p - 0.1).abs() < 1e-6), "{priors:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_avx2_and_portable_priors_agree_bit_for_bit() {
         // The embedded network, and a random one whose weights reach further.
@@ -581,6 +634,7 @@ pub(crate) mod tests {
             random_network(5),
             random_network_with_actions(5),
             random_network_with_context(5),
+            random_network_with_middle(5),
         ];
         for network in networks {
             let portable = network.clone().with_portable_kernel();
@@ -600,7 +654,7 @@ pub(crate) mod tests {
 
 #[cfg(test)]
 mod within_tests {
-    use super::tests::random_network_with_context;
+    use super::tests::{random_network_with_context, random_network_with_middle};
     use super::*;
     use crate::bot::policy_net::widths::{effective, narrowed, Widths};
     use crate::bot::value_net::features::tests::random_positions;
@@ -617,11 +671,20 @@ mod within_tests {
             action_inputs: ACTION_INPUTS,
             ..first
         };
+        let middle = random_network_with_middle(18);
         let networks = [
             super::super::embedded::embedded(),
             narrowed(&random, first),
             narrowed(&random, more_inputs),
             random,
+            narrowed(
+                &middle,
+                Widths {
+                    action_middle: 11,
+                    ..first
+                },
+            ),
+            middle,
         ];
         for network in networks {
             let widths = effective(&network);

@@ -6,21 +6,22 @@
 //! embedded weights hold only the units a policy uses: a narrow policy written back stays
 //! narrow, and the bundle carries no zeros.
 
-use super::action_inputs::{ACTION_HIDDEN, ACTION_INPUTS, FIRST_ACTION_INPUTS};
+use super::action_inputs::{ACTION_HIDDEN, ACTION_INPUTS, ACTION_MIDDLE, FIRST_ACTION_INPUTS};
 use super::network::{PolicyNetwork, HIDDEN, OUTPUTS};
 use crate::bot::value_net::features::FEATURE_COUNT;
 
 /// The action layers' width in every policy file written before files said it.
 pub use super::shape::FIRST_ACTION_HIDDEN;
 
-/// A policy's widths: its inputs, its position's hidden layer, its inputs per action and its
-/// action layers' hidden layer.
+/// A policy's widths: its inputs, its position's hidden layer, its inputs per action, its
+/// action layers' hidden layer and their second layer (0: none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Widths {
     pub inputs: usize,
     pub hidden: usize,
     pub action_inputs: usize,
     pub action_hidden: usize,
+    pub action_middle: usize,
 }
 
 impl Widths {
@@ -30,6 +31,7 @@ impl Widths {
         hidden: HIDDEN,
         action_inputs: ACTION_INPUTS,
         action_hidden: ACTION_HIDDEN,
+        action_middle: ACTION_MIDDLE,
     };
 
     /// The widths of a file that says only its shape line (inputs and hidden): every file
@@ -41,6 +43,7 @@ impl Widths {
             hidden,
             action_inputs: FIRST_ACTION_INPUTS,
             action_hidden: FIRST_ACTION_HIDDEN,
+            action_middle: 0,
         }
     }
 
@@ -55,13 +58,24 @@ impl Widths {
         ]
     }
 
-    /// The dimensions of the action layers' tensors (`ACTION_TENSOR_SIZES`' order).
+    /// The dimensions of the action layers' tensors (`ACTION_TENSOR_SIZES`' order). The heads
+    /// read the hidden units, or the second layer's where there is one; their rows are as many
+    /// as the wider of the two (past the second layer's units, zeros), so that the bot's layers
+    /// hold either.
     pub fn action_dims(&self) -> Vec<Vec<usize>> {
         vec![
             vec![self.action_inputs, self.action_hidden],
             vec![self.action_hidden],
-            vec![self.action_hidden, 2],
+            vec![self.action_hidden.max(self.action_middle), 2],
             vec![2],
+        ]
+    }
+
+    /// The dimensions of the second action layer's tensors (`MIDDLE_TENSOR_SIZES`' order).
+    pub fn middle_dims(&self) -> Vec<Vec<usize>> {
+        vec![
+            vec![self.action_hidden, self.action_middle],
+            vec![self.action_middle],
         ]
     }
 
@@ -75,9 +89,15 @@ impl Widths {
     }
 
     /// The dimensions of every tensor a file may hold, in its order: the position layers', the
-    /// action layers', the context layer's.
+    /// action layers', the context layer's, the second action layer's.
     pub fn dims(&self) -> Vec<Vec<usize>> {
-        [self.network_dims(), self.action_dims(), self.context_dims()].concat()
+        [
+            self.network_dims(),
+            self.action_dims(),
+            self.context_dims(),
+            self.middle_dims(),
+        ]
+        .concat()
     }
 
     /// The dimensions of the tensors `network` has, in [`PolicyNetwork::values_with_actions`]'
@@ -88,6 +108,9 @@ impl Widths {
             dims.extend(self.action_dims());
             if layers.context.is_some() {
                 dims.extend(self.context_dims());
+            }
+            if layers.middle.is_some() {
+                dims.extend(self.middle_dims());
             }
         }
         dims
@@ -115,7 +138,14 @@ impl Widths {
             "action layers' hidden layer",
             self.action_hidden,
             ACTION_HIDDEN,
-        )
+        )?;
+        if self.action_middle > ACTION_MIDDLE {
+            return Err(format!(
+                "the file's second action layer is {} wide, this bot's holds 1 to {ACTION_MIDDLE}",
+                self.action_middle
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -183,18 +213,34 @@ pub fn effective(network: &PolicyNetwork) -> Widths {
             || network.heads.weights[unit].iter().any(|&w| w != 0.0)
             || context.is_some_and(|layer| layer.weights[unit].iter().any(|&w| w != 0.0))
     };
+    let middle = network
+        .actions
+        .as_ref()
+        .and_then(|layers| layers.middle.as_ref());
     let action_unit_used = |unit: usize| {
         network.actions.as_ref().is_some_and(|layers| {
             let slot_columns = [unit, ACTION_HIDDEN + unit];
+            // The unit's outputs: into the second layer where there is one, else the heads.
+            let read = match middle {
+                Some(middle) => middle.weights[unit].iter().any(|&w| w != 0.0),
+                None => layers.heads.weights[unit].iter().any(|&w| w != 0.0),
+            };
             layers.input.weights.iter().any(|row| row[unit] != 0.0)
                 || layers.input.biases[unit] != 0.0
-                || layers.heads.weights[unit].iter().any(|&w| w != 0.0)
+                || read
                 || layers.context.as_ref().is_some_and(|layer| {
                     slot_columns.iter().any(|&column| {
                         layer.biases[column] != 0.0
                             || layer.weights.iter().any(|row| row[column] != 0.0)
                     })
                 })
+        })
+    };
+    // A unit of the second layer without weights in or bias is 0 after its ReLU: its heads'
+    // row weighs nothing either way.
+    let middle_unit_used = |unit: usize| {
+        middle.is_some_and(|middle| {
+            middle.weights.iter().any(|row| row[unit] != 0.0) || middle.biases[unit] != 0.0
         })
     };
     let action_input_used = |input: usize| {
@@ -214,13 +260,17 @@ pub fn effective(network: &PolicyNetwork) -> Widths {
         hidden: width(HIDDEN, &position_unit_used),
         action_inputs: width(ACTION_INPUTS, &action_input_used),
         action_hidden: width(ACTION_HIDDEN, &action_unit_used),
+        action_middle: match middle {
+            Some(_) => width(ACTION_MIDDLE, &middle_unit_used),
+            None => 0,
+        },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::policy_net::network::tests::random_network_with_context;
+    use crate::bot::policy_net::network::tests::random_network_with_middle;
 
     #[test]
     fn resizing_pads_and_crops_every_dimension() {
@@ -240,13 +290,14 @@ mod tests {
     /// those of the units left, and padding them back gives the same weights.
     #[test]
     fn a_narrowed_network_has_its_narrow_widths() {
-        let network = random_network_with_context(21);
+        let network = random_network_with_middle(21);
         assert_eq!(effective(&network), Widths::FULL);
         let narrow = Widths {
             inputs: FEATURE_COUNT,
             hidden: HIDDEN / 2 - 3,
             action_inputs: FIRST_ACTION_INPUTS,
             action_hidden: ACTION_HIDDEN / 2 + 1,
+            action_middle: ACTION_MIDDLE / 2 - 1,
         };
         let full = Widths::FULL;
         let values = network.values_with_actions();
@@ -281,5 +332,16 @@ mod tests {
         };
         let error = more_inputs.check_fits().unwrap_err();
         assert!(error.contains("inputs per action is"), "{error}");
+        let wide_middle = Widths {
+            action_middle: ACTION_MIDDLE + 1,
+            ..Widths::FULL
+        };
+        let error = wide_middle.check_fits().unwrap_err();
+        assert!(error.contains("second action layer is"), "{error}");
+        let no_middle = Widths {
+            action_middle: 0,
+            ..Widths::FULL
+        };
+        assert!(no_middle.check_fits().is_ok());
     }
 }
