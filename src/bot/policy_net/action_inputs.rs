@@ -478,6 +478,10 @@ impl ActionLayers {
                     // The second layer, in `Dense::forward`'s order (bias, then each input).
                     let mut second = middle.biases;
                     for (value, row) in hidden.iter().zip(middle.weights.iter()) {
+                        // A unit the ReLU zeroed adds nothing: skipped.
+                        if *value == 0.0 {
+                            continue;
+                        }
                         for (sum, weight) in second.iter_mut().zip(row) {
                             *sum += value * weight;
                         }
