@@ -6,7 +6,7 @@
 //! carries no zeros). This file decodes it (what the bot plays unless `--policy-net` names a
 //! file) and writes it (`learn embed-policy`); a test ties `weights.rs` to the model file.
 
-use super::action_inputs::{ActionLayers, ContextLayer, MiddleLayer};
+use super::action_inputs::ActionLayers;
 use super::network::PolicyNetwork;
 use super::widths::{effective, regrouped, Widths};
 use crate::bot::value_net::codec::{decode_values, encode_tensor};
@@ -48,38 +48,20 @@ pub fn decode_actions(
     Ok(Some(ActionLayers::from_values(&values)))
 }
 
-/// The context layer of `encoded` levels with each tensor's scale, at `widths`; none for no
-/// levels.
-pub fn decode_context(
+/// One boxed layer (the context layer, the second action layer) of `encoded` levels with each
+/// tensor's scale, tensors of dimensions `dims` read into the bot's `full`; none for no levels.
+fn decode_layer<const IN: usize, const OUT: usize>(
     encoded: &str,
     scales: &[f32; 2],
-    widths: Widths,
-) -> Result<Option<ContextLayer>, String> {
+    (dims, full): (Vec<Vec<usize>>, Vec<Vec<usize>>),
+) -> Result<Option<Box<Dense<IN, OUT>>>, String> {
     if encoded.is_empty() {
         return Ok(None);
     }
-    let (dims, full) = (widths.context_dims(), Widths::FULL.context_dims());
     let values = decode_group(encoded, scales, &dims, &full)?;
-    let mut context: ContextLayer = Box::new(Dense::zeros());
-    context.fill_from(&mut values.into_iter());
-    Ok(Some(context))
-}
-
-/// The second action layer of `encoded` levels with each tensor's scale, at `widths`; none for
-/// no levels.
-pub fn decode_middle(
-    encoded: &str,
-    scales: &[f32; 2],
-    widths: Widths,
-) -> Result<Option<MiddleLayer>, String> {
-    if encoded.is_empty() {
-        return Ok(None);
-    }
-    let (dims, full) = (widths.middle_dims(), Widths::FULL.middle_dims());
-    let values = decode_group(encoded, scales, &dims, &full)?;
-    let mut middle: MiddleLayer = Box::new(Dense::zeros());
-    middle.fill_from(&mut values.into_iter());
-    Ok(Some(middle))
+    let mut layer = Box::new(Dense::zeros());
+    layer.fill_from(&mut values.into_iter());
+    Ok(Some(layer))
 }
 
 /// One group's scales and levels.
@@ -97,8 +79,10 @@ fn decode_network(
     let mut network = decode(letters, scales, widths)?;
     network.actions = decode_actions(action_letters, action_scales, widths)?;
     if let Some(layers) = network.actions.as_mut() {
-        layers.context = decode_context(context_letters, context_scales, widths)?;
-        layers.middle = decode_middle(middle_letters, middle_scales, widths)?;
+        let context_dims = (widths.context_dims(), Widths::FULL.context_dims());
+        layers.context = decode_layer(context_letters, context_scales, context_dims)?;
+        let middle_dims = (widths.middle_dims(), Widths::FULL.middle_dims());
+        layers.middle = decode_layer(middle_letters, middle_scales, middle_dims)?;
     }
     Ok(network)
 }
