@@ -40,7 +40,9 @@
 #           (and learn/model/)
 #   generation  one turn of the self-play loop, or the rest of an interrupted one (`learn
 #           generation`: self-play by the best networks, training the value network and the
-#           policy on the last WINDOW=3 generations, a gate, promotion into learn/generations,
+#           policy on the last WINDOW=3 generations (WINDOW_DATA="DIR ..." adds self-play
+#           folders from outside the loop: games of generations not on this machine), a gate,
+#           promotion into learn/generations,
 #           ladder/players.toml and docs/generations.md; GEN_GAMES=800, GEN_ITERATIONS=5000,
 #           GATE_GAMES=400, TARGET_KIND=td:0.8 trained TD_ROUNDS=4 times in a row (fitted TD,
 #           each round GEN_EPOCHS=6 epochs bootstrapped from the round before, the first from
@@ -159,6 +161,7 @@ GEN_GAMES      ?= 800
 GEN_ITERATIONS ?= 5000
 GATE_GAMES     ?= 400
 WINDOW         ?= 3
+WINDOW_DATA    ?=
 TARGET_KIND    ?= td:0.8
 TD_ROUNDS      ?= 4
 GEN_EPOCHS     ?= 6
@@ -185,6 +188,7 @@ generation:
 	$(CARGO) build --release -p learn
 	nice -n 15 target/release/learn generation --games $(GEN_GAMES) --iterations $(GEN_ITERATIONS) \
 		--gate-games $(GATE_GAMES) --gate-iterations $(GEN_ITERATIONS) --window $(WINDOW) \
+		$(foreach dir,$(WINDOW_DATA),--window-data $(dir)) \
 		--target $(TARGET_KIND) --td-rounds $(TD_ROUNDS) --epochs $(GEN_EPOCHS) \
 		--policy-epochs $(POLICY_EPOCHS) --learning-rate $(GEN_LR) \
 		--policy-learning-rate $(POLICY_LR) --sprt $(GATE_SPRT) --jobs $(JOBS) \

@@ -7,7 +7,7 @@
 //! byte for byte, and no finished game, kept file or ladder player twice; the next generation
 //! trains on the window of both generations' data; a warm start begins each training from the
 //! parent's networks (the TD rounds each from the round before); deep turns are self-played and
-//! train the policy alone. Wrong inputs give one line and
+//! train the policy alone; outside self-play joins the window (`--window-data`). Wrong inputs give one line and
 //! exit code 2 and leave the files as they were: other settings for an unfinished generation, a
 //! game file that is not its manifest's, a model whose manifest names other data.
 
@@ -819,6 +819,69 @@ fn a_new_root_is_given_the_kept_generations_and_trains_without_their_games() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert_eq!(read(&source_root.join("best.txt")), best_before);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&source);
+}
+
+/// `--window-data`: another root's self-play (its generation 3's) joins the window and the
+/// state records it with its data-sha256; the unfinished generation then resumes only with the
+/// same folders holding the same games, and a folder without a self-play manifest is refused,
+/// each in one line with nothing written.
+#[test]
+fn outside_self_play_joins_the_window_and_binds_the_generation_to_its_games() {
+    let source = fresh("outside-source");
+    assert_success(&generation(&source, &[]));
+    assert_success(&generation(&source, &["--stop-after", "selfplay"]));
+    let (source_root, _, _, _) = places(&source);
+    let outside = source_root.join("gen-003/data");
+    let outside_sha = DataManifest::read(&outside).unwrap().unwrap().data_sha256();
+
+    let dir = fresh("outside-window");
+    let (root, _, _, _) = places(&dir);
+    let with_outside = ["--window-data", &text(&outside)];
+    let output = generation(
+        &dir,
+        &[&with_outside[..], &["--stop-after", "train"]].concat(),
+    );
+    assert_success(&output);
+    let state_file = root.join("gen-002/state.txt");
+    let state = String::from_utf8(read(&state_file)).unwrap();
+    assert!(
+        state.contains(&format!("window-data: {outside_sha} {}\n", text(&outside))),
+        "{state}"
+    );
+    let model = String::from_utf8(read(&root.join("gen-002/train/model.manifest"))).unwrap();
+    assert!(
+        model.contains("games: 16\n") && model.contains(&outside_sha),
+        "{model}"
+    );
+
+    // Without the folder, with a folder that holds no self-play, or with its games changed.
+    assert_one_line_error(&generation(&dir, &[]), "window-data");
+    let not_data = dir.join("not-data");
+    std::fs::create_dir_all(&not_data).unwrap();
+    assert_one_line_error(
+        &generation(&dir, &["--window-data", &text(&not_data)]),
+        "holds no self-play data",
+    );
+    let manifest_file = outside.join("manifest.txt");
+    let listing = read(&manifest_file);
+    let fewer: String = String::from_utf8(listing.clone())
+        .unwrap()
+        .lines()
+        .filter(|line| !line.contains("game-000007"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&manifest_file, fewer).unwrap();
+    assert_one_line_error(&generation(&dir, &with_outside), "window-data");
+    assert_eq!(String::from_utf8(read(&state_file)).unwrap(), state);
+    std::fs::write(&manifest_file, listing).unwrap();
+
+    // The same folder as it was: the generation goes on to its promotion.
+    assert_success(&generation(&dir, &with_outside));
+    assert!(String::from_utf8(read(&state_file))
+        .unwrap()
+        .contains("step: promoted"));
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&source);
 }

@@ -3,7 +3,7 @@
 //! print.
 
 use crate::data::deep_turns::DeepTurns;
-use crate::generation::settings::{Places, Settings, DEFAULT_POLICY_LEARNING_RATE};
+use crate::generation::settings::{OutsideData, Places, Settings, DEFAULT_POLICY_LEARNING_RATE};
 use crate::value::target::Target;
 use std::path::PathBuf;
 
@@ -43,6 +43,12 @@ pub struct GenerationArgs {
     /// Generations whose data the next network trains on (this one and the ones before).
     #[arg(long, default_value_t = 3)]
     window: usize,
+    /// A folder of self-play data from outside the loop that joins the window (again for more):
+    /// games a generation's networks played on another machine, or `learn selfplay` at the
+    /// loop's settings, where the window's own generations' games are not on this machine.
+    /// Recorded in the state with its data-sha256.
+    #[arg(long, value_name = "DIR")]
+    window_data: Vec<PathBuf>,
     #[arg(long, default_value_t = 12)]
     epochs: usize,
     #[arg(long, default_value_t = 256)]
@@ -156,6 +162,11 @@ pub fn generation(args: &GenerationArgs) -> Result<(), String> {
         nodes: args.nodes,
         deep,
         window: args.window,
+        window_data: args
+            .window_data
+            .iter()
+            .map(|dir| OutsideData::read(dir))
+            .collect::<Result<_, _>>()?,
         epochs: args.epochs,
         batch: args.batch,
         learning_rate: args.learning_rate,

@@ -308,6 +308,7 @@ mod tests {
             iterations: 12,
             nodes: 5_000,
             window: 2,
+            window_data: Vec::new(),
             epochs: 2,
             batch: 32,
             learning_rate: 0.002,

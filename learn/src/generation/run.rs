@@ -165,15 +165,10 @@ fn begin_or_resume(
     let (dir, state) = match unfinished {
         Some((dir, state)) => {
             if state.settings.as_ref() != Some(settings) {
-                let recorded = state.settings.as_ref().map(Settings::entries);
-                let difference = recorded
-                    .iter()
-                    .flatten()
-                    .zip(settings.entries())
-                    .find(|(mine, theirs)| **mine != *theirs)
-                    .map_or("settings missing".to_string(), |((key, old), (_, new))| {
-                        format!("{key} {old}, this command {new}")
-                    });
+                let difference = match &state.settings {
+                    None => "settings missing".to_string(),
+                    Some(recorded) => first_difference(recorded, settings),
+                };
                 return Err(format!(
                     "{} was begun with other settings ({difference}): run it with the settings \
                      in its {STATE_FILE} to finish it",
@@ -232,6 +227,24 @@ fn check_parent(dir: &Path, state: &State, parent_dir: &Path) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+/// The first setting in which `recorded` and `asked` differ, as `key old, this command new`.
+fn first_difference(recorded: &Settings, asked: &Settings) -> String {
+    let (recorded, asked) = (recorded.entries(), asked.entries());
+    let entry = |entries: &[(&'static str, String)], at: usize| {
+        entries
+            .get(at)
+            .map_or(("window-data", "none".to_string()), |(key, value)| {
+                (*key, value.clone())
+            })
+    };
+    (0..recorded.len().max(asked.len()))
+        .map(|at| (entry(&recorded, at), entry(&asked, at)))
+        .find(|(old, new)| old != new)
+        .map_or("the same settings".to_string(), |((key, old), (_, new))| {
+            format!("{key} {old}, this command {new}")
+        })
 }
 
 /// Step 1: the best generation's networks play themselves into the generation's `data`
@@ -294,9 +307,10 @@ fn selfplay(turn: &Turn, state: &mut State) -> Result<(), String> {
     Ok(())
 }
 
-/// The data folders of the window's older generations (those whose self-play is done). A
-/// generation restored from the kept ones (`restore.rs`) has no games on this machine: the
-/// window leaves it out, with a line saying so.
+/// The data folders of the window's older generations (those whose self-play is done), then
+/// the outside folders of `--window-data`. A generation restored from the kept ones
+/// (`restore.rs`) has no games on this machine: the window leaves it out, with a line saying
+/// so.
 fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> Vec<PathBuf> {
     all.iter()
         .filter(|(_, other)| {
@@ -317,6 +331,12 @@ fn window_data(all: &[(PathBuf, State)], state: &State, settings: &Settings) -> 
             }
             here
         })
+        .chain(
+            settings
+                .window_data
+                .iter()
+                .map(|outside| outside.dir.clone()),
+        )
         .collect()
 }
 

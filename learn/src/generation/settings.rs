@@ -3,8 +3,9 @@
 //! (`Places`: the generations' folders, the kept ones, the ladder's roster, the table).
 
 use crate::data::deep_turns::DeepTurns;
+use crate::data::manifest::{DataManifest, MANIFEST_FILE};
 use crate::value::target::Target;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The policy's learning rate (`learn train-policy --learning-rate`) of the embedded policy's
 /// training (docs/strength.md).
@@ -24,6 +25,10 @@ pub struct Settings {
     pub deep: Option<DeepTurns>,
     /// Generations whose data the next network trains on (this one and the ones before).
     pub window: usize,
+    /// Self-play folders from outside the loop that join the window (`--window-data`): games
+    /// a generation's networks played on another machine, or by `learn selfplay` at the loop's
+    /// settings, standing in for generations whose games are not on this machine.
+    pub window_data: Vec<OutsideData>,
     pub epochs: usize,
     pub batch: usize,
     pub learning_rate: f64,
@@ -86,9 +91,53 @@ pub struct Settings {
     pub seed: u64,
 }
 
+/// A self-play folder from outside the loop in the window, with the data-sha256 of its
+/// manifest when the generation began: a resumed generation trains on the same games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutsideData {
+    pub dir: PathBuf,
+    pub data_sha256: String,
+}
+
+impl OutsideData {
+    /// The folder `dir` as it is now: refused unless it holds a self-play manifest.
+    pub fn read(dir: &Path) -> Result<OutsideData, String> {
+        let manifest = DataManifest::read(dir)?.ok_or_else(|| {
+            format!(
+                "{} holds no self-play data (no {MANIFEST_FILE}): --window-data takes a folder \
+                 `learn selfplay` wrote",
+                dir.display()
+            )
+        })?;
+        Ok(OutsideData {
+            dir: dir.to_path_buf(),
+            data_sha256: manifest.data_sha256(),
+        })
+    }
+
+    /// Its state entry: the data's SHA-256, a space, the folder.
+    fn setting_text(&self) -> String {
+        format!("{} {}", self.data_sha256, self.dir.display())
+    }
+
+    /// Reads a state entry written by [`OutsideData::setting_text`].
+    pub(crate) fn parse_setting(text: &str) -> Result<OutsideData, String> {
+        match text.split_once(' ') {
+            Some((sha, dir)) if sha.len() == 64 && !dir.is_empty() => Ok(OutsideData {
+                dir: PathBuf::from(dir),
+                data_sha256: sha.to_string(),
+            }),
+            _ => Err(format!(
+                "`window-data:` is {text:?}, not a data-sha256 and a folder"
+            )),
+        }
+    }
+}
+
 impl Settings {
-    pub(crate) fn entries(&self) -> [(&'static str, String); 29] {
-        [
+    /// The state's entries, in order; `window-data` once per outside folder (none without).
+    pub(crate) fn entries(&self) -> Vec<(&'static str, String)> {
+        let mut entries = vec![
             ("games", self.games.to_string()),
             ("iterations", self.iterations.to_string()),
             ("nodes", self.nodes.to_string()),
@@ -128,7 +177,14 @@ impl Settings {
             ("sprt-elo1", self.sprt.1.to_string()),
             ("promote-inconclusive", yes_no(self.promote_inconclusive)),
             ("seed", self.seed.to_string()),
-        ]
+        ];
+        // Last, one line per folder: the state reads them back in order.
+        entries.extend(
+            self.window_data
+                .iter()
+                .map(|outside| ("window-data", outside.setting_text())),
+        );
+        entries
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::common::manifest::Manifest;
 use crate::data::deep_turns::DeepTurns;
-use crate::generation::settings::{Settings, DEFAULT_POLICY_LEARNING_RATE};
+use crate::generation::settings::{OutsideData, Settings, DEFAULT_POLICY_LEARNING_RATE};
 use crate::value::target::Target;
 use std::path::{Path, PathBuf};
 
@@ -91,6 +91,12 @@ impl State {
                 nodes: number("nodes")? as usize,
                 deep: DeepTurns::parse_setting(manifest.get("deep-turns")).map_err(error)?,
                 window: number("window")? as usize,
+                // A state from before outside data had none.
+                window_data: manifest
+                    .all("window-data")
+                    .map(OutsideData::parse_setting)
+                    .collect::<Result<_, _>>()
+                    .map_err(error)?,
                 epochs: number("epochs")? as usize,
                 batch: number("batch")? as usize,
                 learning_rate: number("learning-rate")?,

@@ -63,8 +63,14 @@ fn policy_cell(dir: &Path, state: &State) -> String {
         .find_map(|line| line.strip_prefix("test: policy cross-entropy "));
     let figures = test.map(|line| {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let after = |word: &str| word_after(&words, word).map(|w| w.trim_end_matches([',', '%']));
-        (words.first().copied(), after("(uniform"), after("visited"))
+        let after =
+            |word: &str| word_after(&words, word).map(|w| w.trim_end_matches([',', '%', ')']));
+        (
+            words.first().copied(),
+            after("(uniform"),
+            after("entropy"),
+            after("visited"),
+        )
     });
     // A policy trained on deep turns alone is measured on their test positions.
     let deep = state
@@ -75,7 +81,13 @@ fn policy_cell(dir: &Path, state: &State) -> String {
             format!(" (deep turns' positions, {} iterations)", deep.iterations)
         });
     match figures {
-        Some((Some(loss), Some(uniform), Some(top1))) => {
+        Some((Some(loss), Some(uniform), Some(entropy), Some(top1))) => {
+            format!(
+                "{loss} / {uniform} / {entropy}{}, {top1}%{deep}",
+                gap_closed(loss, uniform, entropy)
+            )
+        }
+        Some((Some(loss), Some(uniform), None, Some(top1))) => {
             format!("{loss} / {uniform}, {top1}%{deep}")
         }
         _ if state.generation == 1 => "the policy embedded then".to_string(),
@@ -85,6 +97,25 @@ fn policy_cell(dir: &Path, state: &State) -> String {
             }
             _ => "—".to_string(),
         },
+    }
+}
+
+/// The share of the gap between a uniform prior's cross-entropy and the visits' own entropy
+/// that the policy's closes (issue 53's goal: half), as " (48.2% of the gap)"; empty when a
+/// figure is not a number or there is no gap.
+fn gap_closed(loss: &str, uniform: &str, entropy: &str) -> String {
+    match (
+        loss.parse::<f64>(),
+        uniform.parse::<f64>(),
+        entropy.parse::<f64>(),
+    ) {
+        (Ok(loss), Ok(uniform), Ok(entropy)) if uniform > entropy => {
+            format!(
+                " ({:.1}% of the gap)",
+                100.0 * (uniform - loss) / (uniform - entropy)
+            )
+        }
+        _ => String::new(),
     }
 }
 
@@ -114,14 +145,15 @@ pub fn write(keep: &Path, table: &Path) -> Result<(), String> {
          self-play games and positions its network was trained on (its window), the target (the \
          hand evaluation's share, the rest learned), the test split's log-loss and accuracy of \
          the network beside the hand evaluation's (fitted logistic), the policy's test \
-         cross-entropy against the root visits beside a uniform prior's and how often its first \
-         choice is the search's most visited action, and its gate against the \
+         cross-entropy against the root visits beside a uniform prior's and the visits' own \
+         entropy (the floor), the share of the gap between the two it closes, and how often its \
+         first choice is the search's most visited action, and its gate against the \
          generation that made it (game pairs at fixed iterations, SPRT [elo0, elo1] on pairs). \
          Elo is against generation 1, summed along the line of gates, with a 95% interval. \
          The last column is the generation's row at the real control (50 ms a turn, \
          `--time-scale 1`, `--threads 1`) against the first network (the 16-wide network of \
          `86e77fe`), played outside the loop (docs/strength.md).\n\n\
-         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | policy cross-entropy / uniform, top-1 | gate | Elo vs gen 1 | real control vs the first network |\n\
+         | gen | parent | games | positions (train/val/test) | target | test log-loss net / hand | test accuracy net / hand | policy cross-entropy / uniform / visits' entropy (gap closed), top-1 | gate | Elo vs gen 1 | real control vs the first network |\n\
          |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut elo: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
@@ -272,6 +304,16 @@ mod tests {
              model: epoch 3 of 4\n\
              test: policy cross-entropy 2.1234 (uniform 2.3026, the visits' own entropy \
              1.9000), most probable = most visited 31.50%, value log-loss 0.6000\n",
+        )
+        .unwrap();
+        assert_eq!(
+            policy_cell(&dir, &state(3, Some("trained policy-sha256 ab"))),
+            "2.1234 / 2.3026 / 1.9000 (44.5% of the gap), 31.50%"
+        );
+        std::fs::write(
+            dir.join("policy-report.txt"),
+            "test: policy cross-entropy 2.1234 (uniform 2.3026), most probable = most visited \
+             31.50%, value log-loss 0.6000\n",
         )
         .unwrap();
         assert_eq!(
