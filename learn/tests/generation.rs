@@ -7,9 +7,10 @@
 //! byte for byte, and no finished game, kept file or ladder player twice; the next generation
 //! trains on the window of both generations' data; a warm start begins each training from the
 //! parent's networks (the TD rounds each from the round before); deep turns are self-played and
-//! train the policy alone; outside self-play joins the window (`--window-data`). Wrong inputs give one line and
-//! exit code 2 and leave the files as they were: other settings for an unfinished generation, a
-//! game file that is not its manifest's, a model whose manifest names other data.
+//! train the policy alone; outside self-play joins the window (`--window-data`). Wrong inputs
+//! give one line and exit code 2 and leave the files as they were: other settings for an
+//! unfinished generation, a game file that is not its manifest's, a model whose manifest names
+//! other data, outside data missing, changed or not self-play.
 
 use csb::bot::value_net::network::HIDDEN2;
 use learn::data::manifest::DataManifest;

@@ -229,22 +229,22 @@ fn check_parent(dir: &Path, state: &State, parent_dir: &Path) -> Result<(), Stri
     Ok(())
 }
 
-/// The first setting in which `recorded` and `asked` differ, as `key old, this command new`.
+/// The first setting in which `recorded` and `asked` differ, as `key old, this command new`
+/// (`none` for an entry one of them lacks: a repeated setting given fewer times).
 fn first_difference(recorded: &Settings, asked: &Settings) -> String {
     let (recorded, asked) = (recorded.entries(), asked.entries());
-    let entry = |entries: &[(&'static str, String)], at: usize| {
+    let value = |entries: &[(&str, String)], at: usize| {
         entries
             .get(at)
-            .map_or(("window-data", "none".to_string()), |(key, value)| {
-                (*key, value.clone())
-            })
+            .map_or("none".to_string(), |(_, value)| value.clone())
     };
     (0..recorded.len().max(asked.len()))
-        .map(|at| (entry(&recorded, at), entry(&asked, at)))
-        .find(|(old, new)| old != new)
-        .map_or("the same settings".to_string(), |((key, old), (_, new))| {
-            format!("{key} {old}, this command {new}")
+        .find_map(|at| {
+            let (key, _) = recorded.get(at).or(asked.get(at))?;
+            let (old, new) = (value(&recorded, at), value(&asked, at));
+            (old != new).then(|| format!("{key} {old}, this command {new}"))
         })
+        .unwrap_or_else(|| "the same settings".to_string())
 }
 
 /// Step 1: the best generation's networks play themselves into the generation's `data`
